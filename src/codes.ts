@@ -1,0 +1,41 @@
+// Stable, machine-readable codes. Tool-result codes reach the model; run codes reach the caller.
+
+/** Codes an error-marked ToolResult may carry when the runtime produced it. */
+export const ToolErrorCode = {
+  unknownTool: 'unknown_tool',
+  invalidJson: 'invalid_json',
+  invalidArguments: 'invalid_arguments',
+  toolError: 'tool_error',
+  cancelled: 'cancelled',
+  iterationLimit: 'tool_iteration_limit',
+  incompleteToolCall: 'incomplete_tool_call',
+  interrupted: 'interrupted',
+} as const;
+export type ToolErrorCode = (typeof ToolErrorCode)[keyof typeof ToolErrorCode];
+
+/** Codes a Run ends with when it does not complete. */
+export const RunErrorCode = {
+  iterationLimit: 'tool_iteration_limit',
+  cancelled: 'cancelled',
+  providerError: 'provider_error',
+  sessionError: 'session_error',
+} as const;
+export type RunErrorCode = (typeof RunErrorCode)[keyof typeof RunErrorCode];
+
+/** Codes of `ToolRegistrationError`. */
+export const RegistrationErrorCode = {
+  invalidToolName: 'invalid_tool_name',
+  duplicateTool: 'duplicate_tool',
+  invalidToolSchema: 'invalid_tool_schema',
+  invalidToolDefinition: 'invalid_tool_definition',
+} as const;
+export type RegistrationErrorCode = (typeof RegistrationErrorCode)[keyof typeof RegistrationErrorCode];
+
+/** Codes of `SessionError`. */
+export const SessionErrorCode = {
+  invalidSessionId: 'invalid_session_id',
+  io: 'session_io',
+  corrupt: 'session_corrupt',
+  unsupportedVersion: 'session_unsupported_version',
+} as const;
+export type SessionErrorCode = (typeof SessionErrorCode)[keyof typeof SessionErrorCode];

@@ -1,0 +1,61 @@
+// One error hierarchy: every error the runtime throws has a stable `code`, a message,
+// an optional `cause` and optional typed `details`. Tool failures are not errors: they
+// are error-marked ToolResults.
+import type { RegistrationErrorCode, RunErrorCode, SessionErrorCode } from './codes.js';
+import type { RunOutput } from './types.js';
+
+export interface TinyAgentErrorOptions<Details> {
+  cause?: unknown;
+  details?: Details;
+}
+
+/** Base class of every error tinyagent throws. */
+export class TinyAgentError<Code extends string = string, Details = unknown> extends Error {
+  readonly code: Code;
+  readonly details: Details | undefined;
+
+  constructor(code: Code, message: string, options: TinyAgentErrorOptions<Details> = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = new.target.name;
+    this.code = code;
+    this.details = options.details;
+  }
+}
+
+/** `ToolRegistry.register` refused a tool; the registry is unchanged. */
+export class ToolRegistrationError extends TinyAgentError<RegistrationErrorCode, { toolName?: string }> {}
+
+/** A Run did not complete; `output` is its RunOutput. */
+export class RunError extends TinyAgentError<RunErrorCode | string, undefined> {
+  readonly output: RunOutput;
+
+  constructor(code: string, message: string, output: RunOutput, options: { cause?: unknown } = {}) {
+    super(code, message, options);
+    this.output = output;
+  }
+}
+
+/** A session could not be read or written, or its id is not acceptable. */
+export class SessionError extends TinyAgentError<SessionErrorCode, { sessionId?: string; line?: number }> {}
+
+/** Details a provider adapter attaches to a failed request. Never holds credentials. */
+export interface ProviderErrorDetails {
+  status?: number;
+  /** A short excerpt of the response body. */
+  body?: string;
+  attempts?: number;
+}
+
+/** A provider request failed or returned something the runtime cannot map to messages. */
+export class ProviderError extends TinyAgentError<'provider_error', ProviderErrorDetails> {
+  constructor(message: string, options: TinyAgentErrorOptions<ProviderErrorDetails> = {}) {
+    super('provider_error', message, options);
+  }
+}
+
+/** An option passed to a tinyagent function is missing or out of range. */
+export class ConfigurationError extends TinyAgentError<'invalid_option', undefined> {
+  constructor(message: string) {
+    super('invalid_option', message);
+  }
+}

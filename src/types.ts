@@ -1,0 +1,159 @@
+// Public data shapes of the runtime: tools, messages, providers, limits, outputs.
+// Events live in events.ts; errors in errors.ts.
+
+/** A JSON Schema whose top-level `type` is `"object"`. */
+export interface JsonSchemaObject {
+  type: 'object';
+  properties?: Record<string, unknown>;
+  required?: readonly string[];
+  $schema?: string;
+  [keyword: string]: unknown;
+}
+
+/** What a tool returns once the runtime has normalised it. */
+export interface ToolResult {
+  content: string;
+  isError?: boolean;
+  /** Stable, machine-readable; set when `isError`. */
+  code?: string;
+  /** Set by the runtime when `limits.maxOutputChars` cut the content. */
+  truncated?: boolean;
+}
+
+/** Handed to `Tool.execute` for one call. */
+export interface ToolContext {
+  runId: string;
+  callId: string;
+  toolName: string;
+  /** 1-based number of the batch (iteration) this call runs in. */
+  iteration: number;
+  /** Aborted when the Run is cancelled. */
+  signal: AbortSignal;
+}
+
+/** A capability the model may call, registered in a `ToolRegistry`. */
+export interface Tool<Args = Record<string, unknown>> {
+  /** Matches `^[a-zA-Z0-9_-]{1,64}$`. */
+  name: string;
+  description: string;
+  parameters: JsonSchemaObject;
+  /** Default false. */
+  readOnly?: boolean;
+  /** Default false. A batch runs concurrently only when every call is readOnly and concurrencySafe. */
+  concurrencySafe?: boolean;
+  execute(args: Args, ctx: ToolContext): Promise<ToolResult | string>;
+}
+
+/** The part of a tool the model is shown. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  parameters: JsonSchemaObject;
+}
+
+// ---- Messages: the session and the audit trail ----
+
+export interface SystemMessage {
+  role: 'system';
+  content: string;
+}
+
+export interface UserMessage {
+  role: 'user';
+  content: string;
+}
+
+/** One tool call as the model sent it. */
+export interface ToolCallRequest {
+  id: string;
+  name: string;
+  /** As sent by the provider: a JSON string or an already-parsed object. */
+  arguments: string | Record<string, unknown>;
+}
+
+export interface AssistantMessage {
+  role: 'assistant';
+  content: string;
+  toolCalls?: ToolCallRequest[];
+}
+
+export interface ToolMessage {
+  role: 'tool';
+  toolCallId: string;
+  content: string;
+  isError: boolean;
+  code?: string;
+  truncated?: boolean;
+}
+
+export type Message = SystemMessage | UserMessage | AssistantMessage | ToolMessage;
+
+// ---- Providers ----
+
+export interface ProviderRequest {
+  /** Session history followed by this Run's messages so far. */
+  messages: readonly Message[];
+  tools: readonly ToolSpec[];
+}
+
+export interface ProviderCallOptions {
+  /** Aborted when the Run is cancelled; a provider must stop its request. */
+  signal: AbortSignal;
+  /** Streaming providers report text as it arrives; the Run emits `text.delta` for each. */
+  onTextDelta?: (delta: string) => void;
+}
+
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+  totalTokens: number;
+}
+
+/**
+ * Why the model stopped. `stop` and `tool_calls` are clean; tool calls of a response
+ * with any other reason are never executed (code `incomplete_tool_call`).
+ */
+export type FinishReason = 'stop' | 'tool_calls' | 'length' | 'content_filter' | 'error' | 'other';
+
+export interface ProviderResponse {
+  text?: string;
+  toolCalls?: ToolCallRequest[];
+  usage?: Usage;
+  finishReason?: FinishReason;
+}
+
+export interface Provider {
+  complete(request: ProviderRequest, options: ProviderCallOptions): Promise<ProviderResponse>;
+}
+
+// ---- Limits and output ----
+
+export interface RunLimits {
+  /** Tool batches a Run may execute. */
+  maxIterations: number;
+  /** Characters (UTF-16 code units) of one result's content. */
+  maxOutputChars: number;
+  /** Calls of a concurrency-safe batch running at once. */
+  maxConcurrency: number;
+  /** How long a cancelled tool that ignores its signal is waited for. */
+  cancelGraceMs: number;
+}
+
+export type RunStatus = 'completed' | 'limit_reached' | 'cancelled' | 'failed';
+
+export interface RunErrorInfo {
+  code: string;
+  message: string;
+}
+
+export interface RunOutput {
+  status: RunStatus;
+  text?: string;
+  error?: RunErrorInfo;
+  /** Tool batches executed. */
+  iterations: number;
+  /** This Run's messages, starting with the user input. */
+  messages: Message[];
+  /** Summed over all provider responses that reported usage. */
+  usage?: Usage;
+}
