@@ -1,0 +1,122 @@
+// One tool call, from the model's request to a result: validate, execute, and on CANCEL
+// abort the tool and wait at most `cancelGraceMs` for it. The Run spawns one per call.
+import { assign, sendTo, setup } from 'xstate';
+import { limitOutput } from '../src/calls/limitOutput.js';
+import { prepareCall, type PreparedCall } from '../src/calls/prepareCall.js';
+import { abandonedResult, acknowledgedCancelResult } from '../src/run/cancelledResults.js';
+import { toolExecution, type ToolSettledEvent } from '../src/run/toolExecution.js';
+import type { ToolSet } from '../src/toolSet.js';
+import type { ToolCallRequest, ToolResult } from '../src/types.js';
+
+export interface ToolCallInput {
+  runId: string;
+  /** The batch this call belongs to, from 1. */
+  iteration: number;
+  /** Position of the call in its assistant message. */
+  index: number;
+  call: ToolCallRequest;
+  tools: ToolSet;
+  maxOutputChars: number;
+  cancelGraceMs: number;
+  now: () => number;
+}
+
+export interface ToolCallOutput {
+  index: number;
+  call: ToolCallRequest;
+  /** Already cut to `maxOutputChars`. */
+  result: ToolResult;
+  durationMs: number;
+}
+
+export interface ToolCallContext extends ToolCallInput {
+  prepared: PreparedCall;
+  startedAt: number;
+  result: ToolResult | undefined;
+}
+
+export type ToolCallEvent = ToolSettledEvent | { type: 'CANCEL'; reason?: unknown };
+
+/** The ToolCall machine: `validating → executing → succeeded | failed | cancelled | abandoned`. */
+export const toolCallMachine = setup({
+  types: {} as {
+    context: ToolCallContext;
+    input: ToolCallInput;
+    output: ToolCallOutput;
+    events: ToolCallEvent;
+  },
+  actors: { toolExecution },
+  guards: {
+    rejected: ({ context }) => !context.prepared.ok,
+    resultIsError: ({ event }) => event.type === 'tool.settled' && event.result.isError === true,
+  },
+  actions: {
+    recordRejection: assign({ result: ({ context }) => (context.prepared.ok ? undefined : context.prepared.result) }),
+    recordResult: assign({ result: ({ event }) => (event.type === 'tool.settled' ? event.result : undefined) }),
+    recordAcknowledgedCancel: assign({ result: () => acknowledgedCancelResult() }),
+    recordAbandoned: assign({ result: ({ context }) => abandonedResult(context.cancelGraceMs) }),
+    abortTool: sendTo('execution', ({ event }) => ({
+      type: 'tool.abort' as const,
+      reason: event.type === 'CANCEL' ? event.reason : undefined,
+    })),
+  },
+  delays: {
+    cancelGrace: ({ context }) => context.cancelGraceMs,
+  },
+}).createMachine({
+  id: 'toolCall',
+  context: ({ input }) => ({
+    ...input,
+    prepared: prepareCall(input.call, input.tools),
+    startedAt: input.now(),
+    result: undefined,
+  }),
+  initial: 'validating',
+  states: {
+    validating: {
+      always: [{ guard: 'rejected', target: 'failed', actions: 'recordRejection' }, { target: 'executing' }],
+    },
+    executing: {
+      invoke: {
+        id: 'execution',
+        src: 'toolExecution',
+        input: ({ context }) => {
+          if (!context.prepared.ok) throw new Error('unreachable: executing a rejected call');
+          return {
+            tool: context.prepared.tool,
+            args: context.prepared.args,
+            runId: context.runId,
+            callId: context.call.id,
+            iteration: context.iteration,
+          };
+        },
+      },
+      initial: 'running',
+      states: {
+        running: {
+          on: {
+            'tool.settled': [
+              { guard: 'resultIsError', target: '#toolCall.failed', actions: 'recordResult' },
+              { target: '#toolCall.succeeded', actions: 'recordResult' },
+            ],
+            CANCEL: { target: 'aborting', actions: 'abortTool' },
+          },
+        },
+        aborting: {
+          on: { 'tool.settled': { target: '#toolCall.cancelled', actions: 'recordAcknowledgedCancel' } },
+          after: { cancelGrace: { target: '#toolCall.abandoned', actions: 'recordAbandoned' } },
+        },
+      },
+    },
+    succeeded: { type: 'final' },
+    failed: { type: 'final' },
+    cancelled: { type: 'final' },
+    abandoned: { type: 'final' },
+  },
+  output: ({ context }) => ({
+    index: context.index,
+    call: context.call,
+    result: limitOutput(context.result ?? { content: '', isError: true, code: 'tool_error' }, context.maxOutputChars),
+    durationMs: context.now() - context.startedAt,
+  }),
+});

@@ -1,0 +1,81 @@
+// The events every Run publishes (CONTRACT §5). They are emitted from the Run machine's
+// transitions; `seq` is per run and starts at 0 with `run.started`.
+import type { FinishReason, RunErrorInfo, RunOutput, ToolCallRequest, ToolResult, Usage } from '../types.js';
+
+/** Fields every RunEvent carries. */
+export interface RunEventBase {
+  runId: string;
+  /** Position in this Run's event sequence, from 0. */
+  seq: number;
+  /** Milliseconds since the epoch, from the Run's clock. */
+  time: number;
+}
+
+interface ToolEventFields {
+  callId: string;
+  toolName: string;
+  /** The batch this call belongs to, from 1. */
+  iteration: number;
+}
+
+export interface RunStartedEvent extends RunEventBase { type: 'run.started'; input: string }
+export interface ProviderRequestedEvent extends RunEventBase {
+  type: 'provider.requested';
+  /** Tool batches executed so far. */
+  iterations: number;
+  messageCount: number;
+}
+export interface ProviderRespondedEvent extends RunEventBase {
+  type: 'provider.responded';
+  text: string;
+  toolCallCount: number;
+  finishReason?: FinishReason;
+  usage?: Usage;
+  durationMs: number;
+}
+export interface TextDeltaEvent extends RunEventBase { type: 'text.delta'; delta: string }
+export interface ToolStartedEvent extends RunEventBase, ToolEventFields {
+  type: 'tool.started';
+  /** As the model sent them. */
+  arguments: ToolCallRequest['arguments'];
+}
+export interface ToolCompletedEvent extends RunEventBase, ToolEventFields {
+  type: 'tool.completed';
+  result: ToolResult;
+  durationMs: number;
+}
+export interface ToolFailedEvent extends RunEventBase, ToolEventFields {
+  type: 'tool.failed';
+  result: ToolResult;
+  code: string;
+  durationMs: number;
+}
+export interface RunCompletedEvent extends RunEventBase { type: 'run.completed'; output: RunOutput }
+export interface RunFailedEvent extends RunEventBase { type: 'run.failed'; error: RunErrorInfo; output: RunOutput }
+export interface RunCancelledEvent extends RunEventBase { type: 'run.cancelled'; output: RunOutput }
+
+export type RunEvent =
+  | RunStartedEvent
+  | ProviderRequestedEvent
+  | ProviderRespondedEvent
+  | TextDeltaEvent
+  | ToolStartedEvent
+  | ToolCompletedEvent
+  | ToolFailedEvent
+  | RunCompletedEvent
+  | RunFailedEvent
+  | RunCancelledEvent;
+
+export type RunEventType = RunEvent['type'];
+
+/** A RunEvent before the Run stamps `runId`, `seq` and `time` on it. */
+export type UnstampedRunEvent = RunEvent extends infer E
+  ? E extends RunEvent
+    ? Omit<E, keyof RunEventBase>
+    : never
+  : never;
+
+/** True for the one event that ends a Run's stream. */
+export function isTerminalRunEvent(event: RunEvent): event is RunCompletedEvent | RunFailedEvent | RunCancelledEvent {
+  return event.type === 'run.completed' || event.type === 'run.failed' || event.type === 'run.cancelled';
+}

@@ -1,0 +1,74 @@
+// The entry point that builds one Run as an XState actor.
+import { createActor, type InspectionEvent, type Observer } from 'xstate';
+import { runMachine } from '../../machines/run.machine.js';
+import { ConfigurationError } from '../errors.js';
+import type { RunActor } from '../events/runEvents.js';
+import { resolveLimits } from '../limits.js';
+import { ToolRegistry } from '../registry.js';
+import { assertSessionId } from '../session/sessionId.js';
+import type { SessionBinding } from './sessionBinding.js';
+import type { Message, Provider, RunLimits, Tool } from '../types.js';
+
+export interface CreateRunActorOptions {
+  provider: Provider;
+  /** A registry (its tools at this moment are offered) or a list of tools. */
+  tools: ToolRegistry | readonly Tool[];
+  /** The user's input; the Run's messages start with it. */
+  input: string;
+  /** Earlier messages sent before the input (e.g. a loaded session). */
+  history?: readonly Message[];
+  /** Where the Run appends its messages. Pass the session's loaded messages as `history`. */
+  session?: SessionBinding;
+  limits?: Partial<RunLimits>;
+  /** Aborting it cancels the Run, like `actor.send({ type: 'CANCEL' })`. */
+  signal?: AbortSignal;
+  /** Any XState inspector, e.g. from `@statelyai/inspect` or `createFileInspector`. */
+  inspect?: Observer<InspectionEvent> | ((event: InspectionEvent) => void);
+  /** Defaults to a random UUID. */
+  runId?: string;
+  /** Clock in epoch milliseconds, for event times and durations. Inject one in tests. */
+  now?: () => number;
+}
+
+const defaultNow = () => performance.timeOrigin + performance.now();
+
+function toolSetOf(tools: CreateRunActorOptions['tools']) {
+  if (tools instanceof ToolRegistry) return tools.snapshot();
+  if (!Array.isArray(tools)) throw new ConfigurationError('tools must be a ToolRegistry or an array of tools');
+  return new ToolRegistry(tools).snapshot();
+}
+
+/**
+ * Creates (does not start) an actor of `runMachine`; `toPromise(actor)` resolves its RunOutput.
+ * @example
+ * const actor = createRunActor({ provider, tools: [echo], input: 'Say hi' });
+ * actor.start();
+ * const output = await toPromise(actor);
+ */
+export function createRunActor(options: CreateRunActorOptions): RunActor {
+  if (typeof options?.provider?.complete !== 'function') throw new ConfigurationError('provider must have a complete() method');
+  if (typeof options.input !== 'string') throw new ConfigurationError('input must be a string');
+  if (options.session) assertSessionId(options.session.sessionId);
+  const { signal } = options;
+  const actor = createActor(runMachine, {
+    input: {
+      runId: options.runId ?? crypto.randomUUID(),
+      provider: options.provider,
+      tools: toolSetOf(options.tools),
+      limits: resolveLimits(options.limits),
+      input: options.input,
+      history: options.history ?? [],
+      session: options.session,
+      cancelled: signal?.aborted === true,
+      now: options.now ?? defaultNow,
+    },
+    inspect: options.inspect,
+  });
+  if (signal && !signal.aborted) {
+    const onAbort = () => actor.send({ type: 'CANCEL', reason: signal.reason });
+    signal.addEventListener('abort', onAbort, { once: true });
+    const detach = () => signal.removeEventListener('abort', onAbort);
+    actor.subscribe({ complete: detach, error: detach });
+  }
+  return actor;
+}

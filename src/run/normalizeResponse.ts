@@ -1,0 +1,67 @@
+// Turns whatever a Provider resolved with into a response the Run can act on, or throws
+// ProviderError: a response the runtime cannot map to messages must never be half-appended.
+import { ProviderError } from '../errors.js';
+import type { FinishReason, ProviderResponse, ToolCallRequest, Usage } from '../types.js';
+
+/** A provider response the Run can trust. */
+export interface NormalizedResponse {
+  text: string;
+  toolCalls: ToolCallRequest[];
+  usage?: Usage;
+  finishReason?: FinishReason;
+}
+
+const FINISH_REASONS: ReadonlySet<string> = new Set(['stop', 'tool_calls', 'length', 'content_filter', 'error', 'other']);
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function normalizeCall(raw: unknown, index: number, seen: Set<string>): ToolCallRequest {
+  if (!isPlainObject(raw)) throw new ProviderError(`Tool call ${index} is not an object`);
+  const { id, name, arguments: args } = raw;
+  if (typeof id !== 'string' || id.length === 0) throw new ProviderError(`Tool call ${index} has no id`);
+  if (seen.has(id)) throw new ProviderError(`Two tool calls share the id "${id}"`);
+  seen.add(id);
+  if (typeof name !== 'string') throw new ProviderError(`Tool call "${id}" has no name`);
+  if (args !== undefined && typeof args !== 'string' && !isPlainObject(args)) {
+    throw new ProviderError(`Tool call "${id}" has arguments that are neither a JSON string nor an object`);
+  }
+  return { id, name, arguments: args ?? '' };
+}
+
+function normalizeUsage(raw: unknown): Usage | undefined {
+  if (raw === undefined) return undefined;
+  if (!isPlainObject(raw)) throw new ProviderError('usage is not an object');
+  const inputTokens = Number(raw.inputTokens ?? 0);
+  const outputTokens = Number(raw.outputTokens ?? 0);
+  const totalTokens = Number(raw.totalTokens ?? inputTokens + outputTokens);
+  if (![inputTokens, outputTokens, totalTokens].every(Number.isFinite)) throw new ProviderError('usage has non-numeric counts');
+  return { inputTokens, outputTokens, totalTokens };
+}
+
+/**
+ * Checks a provider's response: text a string, tool calls with unique non-empty ids.
+ * @example normalizeResponse({ text: 'hi' }) // { text: 'hi', toolCalls: [] }
+ */
+export function normalizeResponse(raw: unknown): NormalizedResponse {
+  if (!isPlainObject(raw)) throw new ProviderError('The provider returned something that is not a response object');
+  const response = raw as ProviderResponse;
+  if (response.text !== undefined && typeof response.text !== 'string') throw new ProviderError('text is not a string');
+  if (response.toolCalls !== undefined && !Array.isArray(response.toolCalls)) throw new ProviderError('toolCalls is not an array');
+  if (response.finishReason !== undefined && !FINISH_REASONS.has(response.finishReason)) {
+    throw new ProviderError(`Unknown finishReason "${String(response.finishReason)}"`);
+  }
+  const seen = new Set<string>();
+  const toolCalls = (response.toolCalls ?? []).map((call, index) => normalizeCall(call, index, seen));
+  const normalized: NormalizedResponse = { text: response.text ?? '', toolCalls };
+  const usage = normalizeUsage(response.usage);
+  if (usage) normalized.usage = usage;
+  if (response.finishReason) normalized.finishReason = response.finishReason;
+  return normalized;
+}
+
+/** Tool calls of a response that stopped for any other reason are never executed. */
+export function finishedCleanly(response: NormalizedResponse): boolean {
+  return response.finishReason === undefined || response.finishReason === 'stop' || response.finishReason === 'tool_calls';
+}

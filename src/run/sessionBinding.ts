@@ -1,0 +1,8 @@
+// Where a Run persists its messages.
+import type { SessionStore } from '../session/sessionStore.js';
+
+/** A session store and the session a Run appends to. */
+export interface SessionBinding {
+  store: SessionStore;
+  sessionId: string;
+}
