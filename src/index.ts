@@ -37,6 +37,9 @@ export {
 } from './errors.js';
 export type { ProviderErrorDetails, TinyAgentErrorOptions } from './errors.js';
 
+// Tools
+export { ToolRegistry } from './registry.js';
+
 // Sessions
 export type { SessionStore } from './session/sessionStore.js';
 export { MemorySessionStore } from './session/memorySessionStore.js';

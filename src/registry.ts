@@ -1,0 +1,65 @@
+// The one place tools enter the runtime. Append-only: nothing is replaced or removed.
+import type { Tool } from './types.js';
+import { acceptTool } from './toolDefinition.js';
+import { createToolSet, type RegisteredTool, type ToolSet } from './toolSet.js';
+
+// Tool<never> accepts a tool of any argument type (execute is a method, so its parameter
+// is compared bivariantly): `new ToolRegistry([weather, search])` type-checks.
+type AnyTool = Tool<never>;
+
+/** Holds the tools an agent may offer; `register` refuses bad or duplicate tools with a `ToolRegistrationError`. */
+export class ToolRegistry {
+  readonly #tools = new Map<string, RegisteredTool>();
+  #snapshot: ToolSet | undefined;
+
+  /**
+   * Registers the given tools in order; throws on the first refused one.
+   * @example new ToolRegistry([{ name: 'ping', description: 'Replies pong', parameters: { type: 'object' }, execute: async () => 'pong' }])
+   */
+  constructor(tools: Iterable<AnyTool> = []) {
+    for (const tool of tools) this.register(tool);
+  }
+
+  /**
+   * Adds a tool, compiling its schema once; on any failure the registry is unchanged.
+   * @example registry.register({ name: 'ping', description: 'Replies pong', parameters: { type: 'object' }, execute: async () => 'pong' })
+   */
+  register<Args extends object>(tool: Tool<Args>): this {
+    const registered = acceptTool(tool, (name) => this.#tools.has(name));
+    this.#tools.set(registered.spec.name, registered);
+    this.#snapshot = undefined;
+    return this;
+  }
+
+  /**
+   * The tool registered under this name, as it was given.
+   * @example registry.get('ping')?.description
+   */
+  get(name: string): Tool | undefined {
+    return this.#tools.get(name)?.tool;
+  }
+
+  /**
+   * Whether a tool of this name is registered.
+   * @example registry.has('ping') // true
+   */
+  has(name: string): boolean {
+    return this.#tools.has(name);
+  }
+
+  /**
+   * All tools, in registration order (a new array each call).
+   * @example registry.list().map((tool) => tool.name)
+   */
+  list(): Tool[] {
+    return Array.from(this.#tools.values(), (registered) => registered.tool);
+  }
+
+  /**
+   * The tools registered now, unaffected by later registrations; cached until the next `register`.
+   * @example const offered = registry.snapshot().specs
+   */
+  snapshot(): ToolSet {
+    return (this.#snapshot ??= createToolSet([...this.#tools.values()]));
+  }
+}

@@ -1,0 +1,81 @@
+// Checking a tool definition before it enters a registry. Check order, first failure wins:
+// not an object → definition; name → invalid_tool_name (so every later message can name
+// the tool); other fields → definition; name taken → duplicate; schema last, because
+// compiling is the only costly step and is pointless for a tool refused anyway.
+import { RegistrationErrorCode } from './codes.js';
+import { describeValue } from './describeValue.js';
+import { ToolRegistrationError } from './errors.js';
+import type { RegisteredTool } from './toolSet.js';
+import type { JsonSchemaObject, Tool } from './types.js';
+import { compileSchema, SchemaCompileError } from './validation/schemaValidator.js';
+
+const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+const FLAGS = ['readOnly', 'concurrencySafe'] as const;
+
+/**
+ * Checks a candidate tool and compiles its schema; throws `ToolRegistrationError` if it is refused.
+ * @example acceptTool({ name: 'now', description: 'Current time', parameters: { type: 'object' }, execute: async () => new Date().toISOString() }, () => false).spec.name // 'now'
+ */
+export function acceptTool(candidate: unknown, isTaken: (name: string) => boolean): RegisteredTool {
+  if (typeof candidate !== 'object' || candidate === null || Array.isArray(candidate)) {
+    throw refuse('invalidToolDefinition', `A tool must be an object, got ${describeValue(candidate)}`);
+  }
+  const fields = candidate as Partial<Record<keyof Tool, unknown>>;
+  const { name, description } = fields;
+  if (typeof name !== 'string' || !TOOL_NAME.test(name)) {
+    const shown = typeof name === 'string' ? JSON.stringify(name) : describeValue(name);
+    throw refuse('invalidToolName', `Tool name ${shown} is invalid: it must match ${TOOL_NAME.source}`, name);
+  }
+  const label = `Tool "${name}"`;
+  if (typeof description !== 'string' || description.trim() === '') {
+    throw refuse('invalidToolDefinition', `${label}: description must be a non-empty string, got ${describeValue(description)}`, name);
+  }
+  if (typeof fields.execute !== 'function') {
+    throw refuse('invalidToolDefinition', `${label}: execute must be a function, got ${describeValue(fields.execute)}`, name);
+  }
+  for (const flag of FLAGS) {
+    const value = fields[flag];
+    if (value !== undefined && typeof value !== 'boolean') {
+      throw refuse('invalidToolDefinition', `${label}: ${flag} must be a boolean when present, got ${describeValue(value)}`, name);
+    }
+  }
+  if (isTaken(name)) {
+    throw refuse('duplicateTool', `${label} is already registered; a registered tool is never replaced`, name);
+  }
+  const parameters = ownCopy(fields.parameters, name);
+  let validate;
+  try {
+    validate = compileSchema(parameters);
+  } catch (error) {
+    if (!(error instanceof SchemaCompileError)) throw error;
+    throw refuse('invalidToolSchema', `${label}: parameters ${error.message}`, name, error);
+  }
+  return {
+    tool: candidate as Tool,
+    spec: Object.freeze({ name, description, parameters: parameters as JsonSchemaObject }),
+    validate,
+    parallelSafe: fields.readOnly === true && fields.concurrencySafe === true,
+  };
+}
+
+// The registry keeps its own JSON copy of the schema: the model is shown exactly what was
+// compiled, later changes to the caller's object change neither, and providers can send it.
+function ownCopy(parameters: unknown, name: string): unknown {
+  if (typeof parameters !== 'object' || parameters === null) return parameters; // compileSchema says why
+  try {
+    return JSON.parse(JSON.stringify(parameters)) as unknown;
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw refuse('invalidToolSchema', `Tool "${name}": parameters must be plain JSON (${reason})`, name, error);
+  }
+}
+
+function refuse(
+  code: keyof typeof RegistrationErrorCode,
+  message: string,
+  toolName?: unknown,
+  cause?: unknown,
+): ToolRegistrationError {
+  const details = typeof toolName === 'string' ? { toolName } : {};
+  return new ToolRegistrationError(RegistrationErrorCode[code], message, { details, cause });
+}
