@@ -37,5 +37,7 @@ export const SessionErrorCode = {
   io: 'session_io',
   corrupt: 'session_corrupt',
   unsupportedVersion: 'session_unsupported_version',
+  /** `append` was given something that is not a Message (types.ts); nothing was written. */
+  invalidMessage: 'invalid_session_message',
 } as const;
 export type SessionErrorCode = (typeof SessionErrorCode)[keyof typeof SessionErrorCode];

@@ -1,0 +1,92 @@
+// The session file format, version 1: one record per line, `{"v":1,"message":{...}}\n`.
+// A line counts only once its "\n" is written; a last line without one, or one that is not
+// JSON, is the trace of a write a crash cut short and is not part of the session.
+import { SessionErrorCode } from '../codes.js';
+import { SessionError } from '../errors.js';
+import type { Message } from '../types.js';
+import { messageProblem } from './messageShape.js';
+
+/** The version this code writes, and the newest it reads. */
+export const SESSION_FORMAT_VERSION = 1;
+/** The byte that ends every record (never part of one: JSON escapes it inside strings). */
+export const NEWLINE = 0x0a;
+
+/** Where the bytes being decoded come from, for error messages. */
+export interface SessionSource {
+  sessionId: string;
+  path: string;
+}
+
+export interface DecodedSession {
+  messages: Message[];
+  /** Bytes up to the end of the last complete line; anything after it is a torn write. */
+  completeLength: number;
+}
+
+/** The records of `messages`, as the complete lines one append writes. */
+export function encodeRecords(messages: readonly Message[]): Buffer {
+  const lines = messages.map((message) => `${JSON.stringify({ v: SESSION_FORMAT_VERSION, message })}\n`);
+  return Buffer.from(lines.join(''), 'utf8');
+}
+
+/** Reads a session file; throws `session_corrupt` / `session_unsupported_version` naming the line. */
+export function decodeSession(bytes: Buffer, source: SessionSource): DecodedSession {
+  const messages: Message[] = [];
+  let start = 0;
+  for (let line = 1; start < bytes.length; line += 1) {
+    const end = bytes.indexOf(NEWLINE, start);
+    if (end === -1) break; // torn: the write of this line never finished
+    const parsed = parseJson(bytes.toString('utf8', start, end));
+    if (parsed === NOT_JSON) {
+      if (end === bytes.length - 1) break; // a torn last line whose tail the crash filled in
+      throw corrupt(source, line, 'not valid JSON');
+    }
+    messages.push(decodeRecord(parsed, source, line));
+    start = end + 1;
+  }
+  return { messages, completeLength: start };
+}
+
+/** Whether a file's last line (`bytes`, without its "\n") is complete rather than torn. */
+export function isCompleteLastLine(bytes: Buffer, endsWithNewline: boolean): boolean {
+  return endsWithNewline && parseJson(bytes.toString('utf8')) !== NOT_JSON;
+}
+
+function decodeRecord(record: unknown, source: SessionSource, line: number): Message {
+  if (typeof record !== 'object' || record === null || Array.isArray(record)) {
+    throw corrupt(source, line, 'expected a {"v":1,"message":{...}} record');
+  }
+  const { v: version, message } = record as { v?: unknown; message?: unknown };
+  if (typeof version !== 'number' || !Number.isInteger(version) || version < 1) {
+    throw corrupt(source, line, `expected a format version "v" (a positive integer), got ${version === undefined ? 'none' : JSON.stringify(version)}`);
+  }
+  if (version > SESSION_FORMAT_VERSION) {
+    throw new SessionError(
+      SessionErrorCode.unsupportedVersion,
+      `Session "${source.sessionId}" (${source.path}) line ${line} is in format version ${version}; ` +
+        `this tinyagent reads versions up to ${SESSION_FORMAT_VERSION}. Upgrade tinyagent to load it.`,
+      { details: { sessionId: source.sessionId, line } },
+    );
+  }
+  const problem = messageProblem(message);
+  if (problem !== undefined) throw corrupt(source, line, `not a valid message: ${problem}`);
+  return message as Message;
+}
+
+function corrupt(source: SessionSource, line: number, problem: string): SessionError {
+  return new SessionError(
+    SessionErrorCode.corrupt,
+    `Session "${source.sessionId}" is corrupt at line ${line} of ${source.path}: ${problem}`,
+    { details: { sessionId: source.sessionId, line } },
+  );
+}
+
+const NOT_JSON = Symbol('not JSON');
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return NOT_JSON;
+  }
+}
