@@ -48,14 +48,6 @@ export type { FileSessionStoreOptions, SessionRepair } from './session/fileSessi
 export { repairInterruptedCalls } from './session/repairSession.js';
 export type { InterruptedCallRepair } from './session/repairSession.js';
 
-// Sessions
-export type { SessionStore } from './session/sessionStore.js';
-export { MemorySessionStore } from './session/memorySessionStore.js';
-export { FileSessionStore } from './session/fileSessionStore.js';
-export type { FileSessionStoreOptions, SessionRepair } from './session/fileSessionStore.js';
-export { repairInterruptedCalls } from './session/repairSession.js';
-export type { InterruptedCallRepair } from './session/repairSession.js';
-
 // Limits
 export { DEFAULT_LIMITS, resolveLimits } from './limits.js';
 
