@@ -1,0 +1,60 @@
+// `npm run demo`: an agent with two real read-only tools looks around this repository.
+// Offline it uses a scripted provider; with OPENAI_API_KEY / OPENAI_BASE_URL or
+// ANTHROPIC_API_KEY set it asks that model instead. It prints the live event stream,
+// then the session's audit trail as the FileSessionStore persisted it.
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createAgent, FileSessionStore, providerFromEnv, type Provider, type RunEvent } from '../src/index.js';
+import { demoScript } from './demoScript.js';
+import { listFilesTool, readFileTool } from './tools/fileTools.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const provider: Provider = providerFromEnv() ?? demoScript();
+const sessionDir = await mkdtemp(path.join(os.tmpdir(), 'tinyagent-demo-'));
+const agent = createAgent({ provider, sessionStore: new FileSessionStore({ dir: sessionDir }), limits: { maxOutputChars: 2_000 } });
+agent.tools.register(listFilesTool(root)).register(readFileTool(root));
+
+const args = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+const clip = (text: string, max = 70) => {
+  const line = text.replace(/\s+/g, ' ');
+  return line.length > max ? `${line.slice(0, max)}…` : line;
+};
+
+function describe(event: RunEvent): string {
+  switch (event.type) {
+    case 'run.started': return `input: ${clip(event.input)}`;
+    case 'provider.requested': return `${event.messageCount} messages`;
+    case 'provider.responded': return `${event.toolCallCount} tool calls${event.text ? `, text: ${clip(event.text)}` : ''}`;
+    case 'text.delta': return clip(event.delta);
+    case 'tool.started': return `${event.toolName}#${event.callId} (batch ${event.iteration}) args ${clip(args(event.arguments))}`;
+    case 'tool.completed': return `${event.toolName}#${event.callId} in ${event.durationMs.toFixed(1)} ms: ${clip(event.result.content)}`;
+    case 'tool.failed': return `${event.toolName}#${event.callId} [${event.code}] ${clip(event.result.content)}`;
+    case 'run.completed': return `after ${event.output.iterations} tool batches: ${event.output.text ?? ''}`;
+    case 'run.failed': return `[${event.error.code}] ${event.error.message}`;
+    case 'run.cancelled': return 'cancelled';
+  }
+}
+
+console.log('== live events');
+const events = agent.stream('Look around this repository and tell me what it is.', { sessionId: 'demo' });
+await new Promise<void>((resolve, reject) => {
+  events.subscribe({
+    next: (event) => { if (event.type !== 'text.delta') console.log(`${String(event.seq).padStart(3)} ${event.type.padEnd(19)} ${describe(event)}`); },
+    error: reject,
+    complete: resolve,
+  });
+});
+
+console.log(`\n== audit trail (${path.join(sessionDir, 'demo.jsonl')})`);
+for (const message of await new FileSessionStore({ dir: sessionDir }).load('demo')) {
+  if (message.role === 'assistant') {
+    console.log(`assistant: ${clip(message.content) || '(no text)'}`);
+    for (const call of message.toolCalls ?? []) console.log(`  -> ${call.id} ${call.name} ${clip(args(call.arguments))}`);
+  } else if (message.role === 'tool') {
+    console.log(`tool ${message.toolCallId}${message.isError ? ` [${message.code}]` : ''}: ${clip(message.content)}`);
+  } else {
+    console.log(`${message.role}: ${clip(message.content)}`);
+  }
+}

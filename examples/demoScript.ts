@@ -1,0 +1,36 @@
+// The scripted model of the offline demo: it looks around, reads package.json, and answers
+// from what the tools really returned.
+import { createScriptedProvider, type Message, type ScriptedProvider } from '../src/index.js';
+
+const lastToolResults = (messages: readonly Message[]) => {
+  const results: string[] = [];
+  for (let i = messages.length - 1; i >= 0 && messages[i]!.role === 'tool'; i--) results.unshift(messages[i]!.content);
+  return results;
+};
+
+/** A provider that asks for two batches of read-only calls (one refused), then answers. */
+export function demoScript(): ScriptedProvider {
+  return createScriptedProvider([
+    {
+      text: 'Let me look at the top level and the sources.',
+      toolCalls: [
+        { id: 'call_1', name: 'list_files', arguments: '{"path":"."}' },
+        { id: 'call_2', name: 'list_files', arguments: '{"path":"src"}' },
+      ],
+      finishReason: 'tool_calls',
+    },
+    {
+      toolCalls: [
+        { id: 'call_3', name: 'read_file', arguments: { path: 'package.json' } },
+        { id: 'call_4', name: 'read_file', arguments: '{"path":"../outside.txt"}' },
+      ],
+      finishReason: 'tool_calls',
+    },
+    (request) => {
+      const [pkg = '{}'] = lastToolResults(request.messages);
+      const { name, description } = JSON.parse(pkg) as { name?: string; description?: string };
+      const sources = request.messages.filter((m) => m.role === 'tool')[1]?.content.split('\n').length ?? 0;
+      return { text: `This is ${name}: ${description} Its src/ folder has ${sources} entries.`, finishReason: 'stop' };
+    },
+  ]);
+}

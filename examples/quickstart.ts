@@ -1,0 +1,33 @@
+// The README's quick start, kept as a file so the typecheck covers it and a test runs it.
+import { createAgent, createScriptedProvider, type Tool } from '../src/index.js';
+
+const add: Tool<{ a: number; b: number }> = {
+  name: 'add',
+  description: 'Add two numbers',
+  parameters: {
+    type: 'object',
+    properties: { a: { type: 'number' }, b: { type: 'number' } },
+    required: ['a', 'b'],
+    additionalProperties: false,
+  },
+  readOnly: true,
+  concurrencySafe: true,
+  execute: async ({ a, b }) => String(a + b),
+};
+
+// Offline: a scripted model that calls `add`, then answers from its result.
+const provider = createScriptedProvider((request) => {
+  const last = request.messages.at(-1)!;
+  if (last.role === 'tool') return { text: `The answer is ${last.content}.` };
+  return { toolCalls: [{ id: `call_${request.messages.length}`, name: 'add', arguments: '{"a":2,"b":40}' }] };
+});
+
+const agent = createAgent({ provider, limits: { maxIterations: 5 } });
+agent.tools.register(add);
+
+// Live events of one Run (each subscription starts its own Run).
+agent.stream('What is 2 + 40?').subscribe((event) => console.log(event.seq, event.type));
+
+// Or just the outcome: resolves when the Run completes, rejects with a RunError otherwise.
+const output = await agent.run('What is 2 + 40?', { sessionId: 'quickstart' });
+console.log(output.text); // "The answer is 42."

@@ -1,0 +1,40 @@
+// The two examples a newcomer meets first must keep working: the demo (offline, scripted)
+// and the README's quick start, which must also match the README text.
+import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+// No provider keys: the demo must take its offline path.
+const offlineEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(OPENAI|ANTHROPIC|TINYAGENT)_/.test(key)));
+
+async function runExample(file: string) {
+  return run(process.execPath, ['--import', 'tsx', file], { env: offlineEnv, timeout: 60_000 });
+}
+
+describe('examples', () => {
+  it('npm run demo prints a run with tool batches, then the audit trail', async () => {
+    const { stdout } = await runExample('examples/demo.ts');
+    expect(stdout).toContain('== live events');
+    expect(stdout).toMatch(/tool\.started\s+list_files#call_1 \(batch 1\)/);
+    expect(stdout).toMatch(/tool\.failed\s+read_file#call_4 \[tool_error\]/);
+    expect(stdout).toMatch(/run\.completed\s+after 2 tool batches: This is tinyagent/);
+    expect(stdout).toContain('== audit trail');
+    expect(stdout).toContain('tool call_4 [tool_error]');
+  });
+
+  it('the quick start prints the answer', async () => {
+    const { stdout } = await runExample('examples/quickstart.ts');
+    expect(stdout.trim().split('\n').at(-1)).toBe('The answer is 42.');
+  });
+
+  it('the README shows the quick start as it is in examples/quickstart.ts', async () => {
+    const [readme, source] = await Promise.all([readFile('README.md', 'utf8'), readFile('examples/quickstart.ts', 'utf8')]);
+    const block = /## Quick start\n\n```ts\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
+    const fromSource = source
+      .replace(/^\/\/.*\n/, '') // the file's own header comment
+      .replace("'../src/index.js'", "'tinyagent'");
+    expect(block).toBe(fromSource);
+  });
+});
