@@ -1,7 +1,16 @@
 // CONTRACT §7 createAgent: run resolves only when completed, rejects with RunError otherwise;
 // the registry is the only way to add tools; sessions load history and append the Run.
 import { describe, expect, it } from 'vitest';
-import { createAgent, createScriptedProvider, MemorySessionStore, RunError, ToolRegistry, type Message } from '../../src/index.js';
+import {
+  createAgent,
+  createScriptedProvider,
+  MemorySessionStore,
+  RunError,
+  ToolRegistry,
+  type AgentOptions,
+  type Message,
+  type ProviderResponse,
+} from '../../src/index.js';
 import { deferred } from '../helpers/deferred.js';
 import { expectSessionInvariant } from '../helpers/invariants.js';
 import { call } from '../helpers/runHarness.js';
@@ -16,10 +25,10 @@ describe('agent.run', () => {
     expect(output.messages).toHaveLength(4);
   });
 
-  it.each([
+  it.each<[string, Partial<AgentOptions>, ProviderResponse[]]>([
     ['tool_iteration_limit', { limits: { maxIterations: 0 } }, [{ toolCalls: [call('a', 'echo', { text: 'x' })] }]],
     ['provider_error', {}, []],
-  ] as const)('rejects with a RunError whose code is %s and whose output is the RunOutput', async (code, options, script) => {
+  ])('rejects with a RunError whose code is %s and whose output is the RunOutput', async (code, options, script) => {
     const agent = createAgent({ provider: createScriptedProvider([...script]), tools: [echoTool()], ...options });
     const error = await agent.run('go').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RunError);
