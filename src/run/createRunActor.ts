@@ -48,7 +48,14 @@ function toolSetOf(tools: CreateRunActorOptions['tools']) {
 export function createRunActor(options: CreateRunActorOptions): RunActor {
   if (typeof options?.provider?.complete !== 'function') throw new ConfigurationError('provider must have a complete() method');
   if (typeof options.input !== 'string') throw new ConfigurationError('input must be a string');
-  if (options.session) assertSessionId(options.session.sessionId);
+  if (options.session) {
+    assertSessionId(options.session.sessionId);
+    // Appending to a session without sending its history would give the model a conversation
+    // that differs from the one recorded; `agent.run` loads it, direct callers must pass it.
+    if (options.history === undefined) {
+      throw new ConfigurationError('session needs its history: pass `history: await store.load(sessionId)` (agent.run does this for you)');
+    }
+  }
   const { signal } = options;
   const actor = createActor(runMachine, {
     input: {

@@ -134,7 +134,7 @@ describe('cancellation', () => {
     };
     const tool = gatedTool();
     const provider = createScriptedProvider([{ toolCalls: [call('a', 'gated', { id: 'a' })] }]);
-    const run = startRun({ provider, tools: [tool], input: 'go', session: { store, sessionId: 's1' } });
+    const run = startRun({ provider, tools: [tool], input: 'go', history: [], session: { store, sessionId: 's1' } });
     await flush();
     expect(appended).toHaveLength(1);
     run.actor.send({ type: 'CANCEL' });
