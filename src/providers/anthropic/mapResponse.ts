@@ -1,0 +1,63 @@
+// An Anthropic message (received whole, or assembled from a stream) → our ProviderResponse.
+import { ProviderError } from '../../errors.js';
+import { excerpt } from '../http/redact.js';
+import type { FinishReason, ProviderResponse, ToolCallRequest, Usage } from '../../types.js';
+import type { AnthropicMessage, AnthropicResponseBlock, AnthropicUsage } from './wire.js';
+
+const STOP_REASONS: Readonly<Record<string, FinishReason>> = {
+  end_turn: 'stop',
+  stop_sequence: 'stop',
+  tool_use: 'tool_calls',
+  max_tokens: 'length',
+  refusal: 'content_filter',
+};
+
+/** `end_turn`/`stop_sequence`, `tool_use`, `max_tokens`, `refusal`; others (`pause_turn`, …) are `other`. */
+export function mapAnthropicStopReason(reason: string | null | undefined): FinishReason {
+  return (reason ? STOP_REASONS[reason] : undefined) ?? 'other';
+}
+
+/** Input tokens count the cached ones too (cache writes and reads), so the total is all tokens processed. */
+export function mapAnthropicUsage(usage: AnthropicUsage): Usage {
+  const inputTokens =
+    (usage.input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0) + (usage.cache_read_input_tokens ?? 0);
+  const outputTokens = usage.output_tokens ?? 0;
+  return { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens };
+}
+
+/** `input` as we pass it on: an object as is, a string (unparsed streamed JSON) as is, else its JSON. */
+function toolArguments(input: unknown): ToolCallRequest['arguments'] {
+  if (input === undefined) return {};
+  if (typeof input === 'string') return input;
+  if (typeof input === 'object' && input !== null && !Array.isArray(input)) return input as Record<string, unknown>;
+  return JSON.stringify(input);
+}
+
+function toolCall(block: AnthropicResponseBlock): ToolCallRequest {
+  return { id: block.id ?? '', name: block.name ?? '', arguments: toolArguments(block.input) };
+}
+
+function asMessage(body: unknown): AnthropicMessage {
+  const content = typeof body === 'object' && body !== null ? (body as { content?: unknown }).content : undefined;
+  if (!Array.isArray(content) || !content.every((block) => typeof block === 'object' && block !== null)) {
+    throw new ProviderError('Response has no content array', {
+      details: { body: excerpt(JSON.stringify(body) ?? '') },
+    });
+  }
+  return body as AnthropicMessage;
+}
+
+/** Maps text blocks (concatenated), tool_use blocks, usage and the stop reason. */
+export function mapAnthropicMessage(body: unknown): ProviderResponse {
+  const message = asMessage(body);
+  const response: ProviderResponse = {
+    text: message.content
+      .filter((block) => block.type === 'text')
+      .map((block) => block.text ?? '')
+      .join(''),
+    toolCalls: message.content.filter((block) => block.type === 'tool_use').map(toolCall),
+    finishReason: mapAnthropicStopReason(message.stop_reason),
+  };
+  if (message.usage) response.usage = mapAnthropicUsage(message.usage);
+  return response;
+}

@@ -1,0 +1,58 @@
+// An OpenAI chat completion (received whole, or assembled from a stream) → our ProviderResponse.
+import { ProviderError } from '../../errors.js';
+import { excerpt } from '../http/redact.js';
+import type { FinishReason, ProviderResponse, ToolCallRequest, Usage } from '../../types.js';
+import type { OpenAICompletion, OpenAIResponseToolCall, OpenAIUsage } from './wire.js';
+
+const FINISH_REASONS: Readonly<Record<string, FinishReason>> = {
+  stop: 'stop',
+  tool_calls: 'tool_calls',
+  function_call: 'tool_calls',
+  length: 'length',
+  content_filter: 'content_filter',
+};
+
+/** `stop`, `tool_calls`/`function_call`, `length`, `content_filter`; anything else is `other`. */
+export function mapOpenAIFinishReason(reason: string | null | undefined): FinishReason {
+  return (reason ? FINISH_REASONS[reason] : undefined) ?? 'other';
+}
+
+export function mapOpenAIUsage(usage: OpenAIUsage): Usage {
+  const inputTokens = usage.prompt_tokens ?? 0;
+  const outputTokens = usage.completion_tokens ?? 0;
+  return { inputTokens, outputTokens, totalTokens: usage.total_tokens ?? inputTokens + outputTokens };
+}
+
+function toolCall(call: OpenAIResponseToolCall): ToolCallRequest {
+  return { id: call.id ?? '', name: call.function?.name ?? '', arguments: call.function?.arguments ?? '' };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Checks the parts the mapping reads; anything else about the body is ignored. */
+function asCompletion(body: unknown): OpenAICompletion {
+  const choices = isObject(body) ? body.choices : undefined;
+  if (!Array.isArray(choices) || choices.length === 0 || !choices.every((c) => isObject(c) && isObject(c.message))) {
+    throw new ProviderError('Response has no choice with a message', {
+      details: { body: excerpt(JSON.stringify(body) ?? '') },
+    });
+  }
+  return body as unknown as OpenAICompletion;
+}
+
+/** Maps the first choice: its text, its function tool calls (arguments as sent), usage, finish reason. */
+export function mapOpenAICompletion(body: unknown): ProviderResponse {
+  const completion = asCompletion(body);
+  const [choice] = completion.choices;
+  const message = choice?.message ?? {};
+  const calls = (message.tool_calls ?? []).filter((call) => call.type === undefined || call.type === 'function');
+  const response: ProviderResponse = {
+    text: message.content ?? '',
+    toolCalls: calls.map(toolCall),
+    finishReason: mapOpenAIFinishReason(choice?.finish_reason),
+  };
+  if (completion.usage) response.usage = mapOpenAIUsage(completion.usage);
+  return response;
+}
