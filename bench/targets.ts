@@ -1,0 +1,52 @@
+// The targets of issue 5, checked against the measured medians.
+import { TARGETS } from './config.js';
+import { formatFigure as f, type Measurement, type TargetCheck } from './report.js';
+
+/** Whatever subset of the scenarios ran. */
+export interface Figures {
+  s1Short?: Measurement;
+  s1Long?: Measurement;
+  s2?: { measurement: Measurement; idealMs: number }[];
+  s3?: { throughput: Measurement; peakRss: Measurement };
+  s4?: Measurement;
+  s5?: { heap: Measurement; rss: Measurement };
+  s6?: Measurement;
+}
+
+const median = (m: Measurement) => m.tinyagent.median;
+
+/** One check per target whose scenarios ran. */
+export function checkTargets(figures: Figures): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  const check = (target: string, measured: string, holds: boolean) => checks.push({ target, measured, holds });
+  const { s1Short, s1Long, s2, s3, s4, s5, s6 } = figures;
+  if (s1Long) check(`S1 N=200 ≤ ${TARGETS.s1MaxUsPerStep} µs/step`, `${f(median(s1Long))} µs`, median(s1Long) <= TARGETS.s1MaxUsPerStep);
+  if (s1Long && s1Short) {
+    const growth = median(s1Long) / median(s1Short);
+    check(`S1 N=200 ≤ ${TARGETS.s1MaxGrowth}× N=20`, `${f(growth)}×`, growth <= TARGETS.s1MaxGrowth);
+  }
+  for (const { measurement, idealMs } of s2 ?? []) {
+    const ofIdeal = median(measurement) / idealMs;
+    check(`${measurement.id} ≤ ${TARGETS.s2MaxOfIdeal}× ideal ${idealMs} ms`, `${f(median(measurement))} ms = ${f(ofIdeal)}×`, ofIdeal <= TARGETS.s2MaxOfIdeal);
+  }
+  if (s3) {
+    const rate = median(s3.throughput);
+    check(`S3 ≥ ${TARGETS.s3MinCallsPerSecond} tool calls/s`, `${f(rate)}/s`, rate >= TARGETS.s3MinCallsPerSecond);
+    const rss = median(s3.peakRss);
+    check(`S3 peak RSS ≤ ${TARGETS.s3MaxPeakRssMB} MB`, `${f(rss)} MB`, rss <= TARGETS.s3MaxPeakRssMB);
+  }
+  if (s4 && s1Long) {
+    const ratio = median(s4) / median(s1Long);
+    check(`S4 ≤ ${TARGETS.s4MaxOfS1}× S1`, `${f(median(s4))} µs = ${f(ratio)}×`, ratio <= TARGETS.s4MaxOfS1);
+  }
+  if (s5) {
+    const heap = median(s5.heap);
+    const rss = median(s5.rss);
+    check(`S5 ≤ ${TARGETS.s5MaxKiBPerRun} KiB per Run (heap and RSS)`, `heap ${f(heap)} KiB, RSS ${f(rss)} KiB`, Math.max(heap, rss) <= TARGETS.s5MaxKiBPerRun);
+  }
+  if (s6 && s1Long) {
+    const ratio = median(s6) / median(s1Long);
+    check(`S6 ≤ ${TARGETS.s6MaxOfS1}× S1`, `${f(median(s6))} µs = ${f(ratio)}×`, ratio <= TARGETS.s6MaxOfS1);
+  }
+  return checks;
+}
