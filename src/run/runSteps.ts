@@ -2,6 +2,7 @@
 // reads as the flow. Each step runs inside a transition and enqueues events in order.
 import type { DoneActorEvent } from 'xstate';
 import type { ToolCallInput, ToolCallOutput } from '../../machines/toolCall.machine.js';
+import { limitOutput } from '../calls/limitOutput.js';
 import { RunErrorCode } from '../codes.js';
 import type { RunEvent, UnstampedRunEvent } from '../events/runEvent.js';
 import type { ToolSet } from '../toolSet.js';
@@ -63,8 +64,10 @@ function emitRefusal(context: RunContext, enqueue: RunEnqueue, call: ToolCallReq
 }
 
 /** Gives every call of a response the same error result without running any of them. */
-export function refuseResponseCalls(context: RunContext, enqueue: RunEnqueue, calls: readonly ToolCallRequest[], result: ToolResult) {
+export function refuseResponseCalls(context: RunContext, enqueue: RunEnqueue, calls: readonly ToolCallRequest[], uncut: ToolResult) {
   const iteration = context.iterations + 1;
+  // The runtime's own results obey the output limit like any tool's.
+  const result = limitOutput(uncut, context.limits.maxOutputChars);
   for (const call of calls) {
     emitRefusal(context, enqueue, call, iteration, result);
     context.transcript.append(toToolMessage(call.id, result));
@@ -72,7 +75,8 @@ export function refuseResponseCalls(context: RunContext, enqueue: RunEnqueue, ca
 }
 
 /** Gives the calls of a batch that never started the same error result. */
-export function refuseBatchCalls(context: RunContext, enqueue: RunEnqueue, batch: Batch, indexes: readonly number[], result: ToolResult) {
+export function refuseBatchCalls(context: RunContext, enqueue: RunEnqueue, batch: Batch, indexes: readonly number[], uncut: ToolResult) {
+  const result = limitOutput(uncut, context.limits.maxOutputChars);
   for (const index of indexes) {
     batch.record(index, result);
     emitRefusal(context, enqueue, batch.calls[index]!, batch.iteration, result);

@@ -92,9 +92,6 @@ function expectCallResults(scenario: Scenario, run: DrivenRun, fates: readonly R
   });
 }
 
-// KNOWN BUG (see refusedResultsAreCut.test.ts): results of calls the Run refuses without running
-// them are not cut to maxOutputChars. Set to false once the runtime cuts them.
-const REFUSALS_ARE_NOT_CUT_YET = true;
 // Below this limit a cut result may no longer hold the words checked by `says`.
 const ROOM_FOR_WORDING = 1000;
 
@@ -110,7 +107,7 @@ function expectCallResult(scenario: Scenario, run: DrivenRun, call: PlannedCall,
 
   const expected = expectedResult(scenario, run, call, fate, started);
   expect({ code: result.code, isError: result.isError }, label).toEqual({ code: expected.code, isError: expected.code !== undefined });
-  if (!(expected.refused && REFUSALS_ARE_NOT_CUT_YET)) expect(result.content.length, label).toBeLessThanOrEqual(maxOutputChars);
+  expect(result.content.length, label).toBeLessThanOrEqual(maxOutputChars);
   if (expected.says !== undefined && maxOutputChars >= ROOM_FOR_WORDING) expect(result.content, label).toContain(expected.says);
   if (expected.uncutContent === undefined) return;
   if (expected.uncutContent.length <= maxOutputChars) {

@@ -1,11 +1,6 @@
-// KNOWN BUG, found by runInvariants.property.test.ts. CONTRACT §3: *every* result's content
-// is cut to `limits.maxOutputChars` before it reaches the model, an event or the session. The
-// results the Run gives calls it refuses without running them (tool_iteration_limit,
-// incomplete_tool_call, cancelled before the call started, session_error) are not cut:
-// `refuseResponseCalls` / `refuseBatchCalls` (src/run/runSteps.ts) never call `limitOutput`.
-//
-// These tests are marked `it.fails` so the suite stays green. Once the runtime cuts refusals,
-// they fail: drop `.fails` here and set REFUSALS_ARE_NOT_CUT_YET to false in expectContractHolds.ts.
+// CONTRACT §3: *every* result's content is cut to `limits.maxOutputChars` before it reaches
+// the model, an event or the session, including the results the Run gives calls it refuses
+// without running them (found by runInvariants.property.test.ts).
 import { describe, expect, it } from 'vitest';
 import { createScriptedProvider, type Message, type RunEvent, type ToolMessage } from '../../src/index.js';
 import { call, startRun } from '../helpers/runHarness.js';
@@ -21,7 +16,7 @@ function expectEveryResultCut(messages: readonly Message[], events: readonly Run
 }
 
 describe('results of refused calls respect maxOutputChars', () => {
-  it.fails('tool_iteration_limit (maxIterations 0)', async () => {
+  it('tool_iteration_limit (maxIterations 0)', async () => {
     const provider = createScriptedProvider([{ toolCalls: [call('c1', 'echo', { text: 'hi' })] }]);
     const run = startRun({ provider, tools: [echoTool()], input: 'go', limits: { maxIterations: 0, maxOutputChars } });
     const output = await run.output;
@@ -29,14 +24,14 @@ describe('results of refused calls respect maxOutputChars', () => {
     expectEveryResultCut(output.messages, run.events);
   });
 
-  it.fails('incomplete_tool_call (finishReason "length")', async () => {
+  it('incomplete_tool_call (finishReason "length")', async () => {
     const provider = createScriptedProvider([{ toolCalls: [call('c1', 'echo', { text: 'hi' })], finishReason: 'length' }, { text: 'done' }]);
     const run = startRun({ provider, tools: [echoTool()], input: 'go', limits: { maxOutputChars } });
     const output = await run.output;
     expectEveryResultCut(output.messages, run.events);
   });
 
-  it.fails('cancelled before the call started', async () => {
+  it('cancelled before the call started', async () => {
     const tool = gatedTool();
     const provider = createScriptedProvider([{ toolCalls: ['a', 'b'].map((id) => call(id, 'gated', { id })) }]);
     const run = startRun({ provider, tools: [tool], input: 'go', limits: { maxOutputChars } });
@@ -47,7 +42,7 @@ describe('results of refused calls respect maxOutputChars', () => {
     expectEveryResultCut(output.messages, run.events);
   });
 
-  it.fails('session_error when the assistant message could not be persisted', async () => {
+  it('session_error when the assistant message could not be persisted', async () => {
     const store = { load: async () => [], append: async () => Promise.reject(new Error('disk full')) };
     const provider = createScriptedProvider([{ toolCalls: [call('c1', 'echo', { text: 'hi' })] }]);
     const run = startRun({ provider, tools: [echoTool()], input: 'go', limits: { maxOutputChars }, history: [], session: { store, sessionId: 's' } });
