@@ -87,6 +87,11 @@ export type {
 } from './events/runEvent.js';
 export type { SubscriberErrorHandler } from './events/isolatedObservable.js';
 
+// Inspection (off unless an `inspect` option is given)
+export { createFileInspector } from './inspection/fileInspector.js';
+export type { FileInspector, FileInspectorOptions, InspectionEventType } from './inspection/fileInspector.js';
+export type { InspectableLimits } from './inspection/inspectable.js';
+
 // Providers over HTTP
 export { createOpenAIProvider } from './providers/openai/openaiProvider.js';
 export type { OpenAIProviderOptions } from './providers/openai/openaiProvider.js';

@@ -57,6 +57,14 @@ export class Batch {
     return this.settledCount === this.calls.length;
   }
 
+  /** An independent copy of this batch's progress: for pure traversals of the Run machine. */
+  clone(): Batch {
+    return Object.assign(Object.create(Batch.prototype) as Batch, this, {
+      results: this.results.slice(),
+      runningIndexes: new Set(this.runningIndexes),
+    });
+  }
+
   /** Tool messages in call order, whatever order the calls finished in. */
   toolMessages(): ToolMessage[] {
     return this.calls.map((call, index) => toToolMessage(call.id, this.results[index]));

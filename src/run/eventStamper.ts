@@ -17,4 +17,9 @@ export class EventStamper {
     stamped.time = this.now();
     return stamped;
   }
+
+  /** A stamper that continues this one's sequence independently: for pure traversals of the Run machine. */
+  clone(): EventStamper {
+    return Object.assign(Object.create(EventStamper.prototype) as EventStamper, this);
+  }
 }

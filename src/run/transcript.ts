@@ -40,4 +40,9 @@ export class Transcript {
   markPersisted(count: number): void {
     this.persistedUpTo += count;
   }
+
+  /** An independent copy (the messages themselves are shared): for pure traversals of the Run machine. */
+  clone(): Transcript {
+    return Object.assign(Object.create(Transcript.prototype) as Transcript, this, { all: this.all.slice() });
+  }
 }

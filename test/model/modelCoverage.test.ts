@@ -1,0 +1,87 @@
+// The generated suites must exercise both machines completely: every state and every transition
+// in the definitions (each guarded candidate of on/always/after/onDone/onError) is taken by at
+// least one generated path. A transition added without a path that takes it turns this red.
+// The paths also contain the scenarios issue 3 names, checked here by what they do.
+import { describe, expect, it } from 'vitest';
+import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
+import { runMachine } from '../../machines/run.machine.js';
+import { toolCallMachine } from '../../machines/toolCall.machine.js';
+import { ToolErrorCode } from '../../src/index.js';
+import { allStateNodes, allTransitions, valueName } from './machineGraph.js';
+import type { ModelState } from './pureMachineLogic.js';
+import { generateRunPaths, resolvedLimits, type RunPath } from './runModel.js';
+import { runPathSets } from './runPathSets.js';
+import { generateToolCallPaths, toolCallInputs, type ToolCallInputName } from './toolCallModel.js';
+
+const runPaths = runPathSets.flatMap(generateRunPaths);
+const toolCallPaths = (Object.keys(toolCallInputs) as ToolCallInputName[]).flatMap(generateToolCallPaths);
+
+/** What a path's steps record: the state nodes they pass through and the transitions they take. */
+type Recorded = Pick<ModelState<AnyMachineSnapshot>, 'visited' | 'fired'>;
+
+function expectFullCoverage(machine: AnyStateMachine, paths: readonly { steps: readonly { state: Recorded }[] }[]) {
+  const steps = paths.flatMap((path) => path.steps.map((step) => step.state));
+  const states = new Set(steps.flatMap((state) => state.visited));
+  const transitions = new Set(steps.flatMap((state) => state.fired));
+  const uncoveredStates = allStateNodes(machine).map((node) => node.id).filter((id) => !states.has(id));
+  const uncoveredTransitions = allTransitions(machine).filter((id) => !transitions.has(id));
+  expect(uncoveredStates, 'states no generated path visits').toEqual([]);
+  expect(uncoveredTransitions, 'transitions no generated path takes').toEqual([]);
+}
+
+describe('coverage of the machine definitions by the generated paths', () => {
+  it(`runMachine: ${allStateNodes(runMachine).length} states and ${allTransitions(runMachine).length} transitions, by ${runPaths.length} paths`, () => {
+    expectFullCoverage(runMachine, runPaths);
+  });
+
+  it(`toolCallMachine: ${allStateNodes(toolCallMachine).length} states and ${allTransitions(toolCallMachine).length} transitions, by ${toolCallPaths.length} paths`, () => {
+    expectFullCoverage(toolCallMachine, toolCallPaths);
+  });
+});
+
+const steps = (path: RunPath) => path.steps.slice(1).map((step, index) => ({ ...step, before: path.steps[index]!.state }));
+const emittedTypes = (events: readonly AnyEventObject[], type: string) => events.filter((event) => event.type === type);
+
+describe('the scenarios issue 3 asks for are among the generated Run paths', () => {
+  const restingStates = ['awaitingProvider', 'executingBatch.recordingCalls', 'executingBatch.running', 'executingBatch.cancelling', 'appendingResults'];
+  it.each(restingStates)('CANCEL while the Run is in %s', (value) => {
+    const cancelled = runPaths.some((path) => steps(path).some(({ event, before }) => event.type === 'CANCEL' && valueName(before.snapshot.value) === value));
+    expect(cancelled).toBe(true);
+  });
+
+  it('a signal aborted before the start, with and without a session', () => {
+    const aborted = runPaths.filter((path) => path.set.aborted && path.steps.at(-1)!.state.snapshot.value === 'cancelled');
+    expect(new Set(aborted.map((path) => path.set.session === true))).toEqual(new Set([true, false]));
+  });
+
+  it.each([0, 1, 3])('the iteration limit reached at %i', (limit) => {
+    const reached = runPaths.filter((path) => resolvedLimits(path.set).maxIterations === limit && path.steps.at(-1)!.state.snapshot.value === 'limitReached');
+    expect(reached.length).toBeGreaterThan(0);
+    for (const path of reached) expect(path.steps.at(-1)!.state.snapshot.context.iterations).toBe(limit);
+  });
+
+  it('a fully safe batch whose calls start together, and a mixed batch that starts them one at a time', () => {
+    const started = (reply: string) =>
+      runPaths
+        .flatMap((path) => steps(path).filter(({ event, state }) => event.label === `provider → ${reply}` && valueName(state.snapshot.value).startsWith('executingBatch')))
+        .map(({ state }) => emittedTypes(state.emitted, 'tool.started').length);
+    expect(new Set(started('concurrent'))).toEqual(new Set([2]));
+    expect(new Set(started('mixed'))).toEqual(new Set([1]));
+  });
+
+  it('provider failures end the Run failed with provider_error', () => {
+    const failures = runPaths.filter((path) => path.steps.at(-1)!.state.snapshot.context.outcome?.error?.code === 'provider_error');
+    const labels = new Set(failures.map((path) => path.steps.find((step) => step.event.type === 'xstate.error.actor.provider')?.event.label));
+    expect(labels).toEqual(new Set(['provider throws', 'provider malformed']));
+  });
+
+  it('every error code a call can get in a Run, and a truncated result', () => {
+    const events = runPaths.flatMap((path) => path.steps.at(-1)!.state.history);
+    const codes = new Set(emittedTypes(events, 'tool.failed').map((event) => event.code as string));
+    // `interrupted` is given by FileSessionStore's repair of a crashed session, never by a Run.
+    const runCodes = Object.values(ToolErrorCode).filter((code) => code !== ToolErrorCode.interrupted);
+    for (const code of runCodes) expect(codes, code).toContain(code);
+    const truncated = events.some((event) => (event.result as { truncated?: boolean } | undefined)?.truncated === true);
+    expect(truncated).toBe(true);
+  });
+});

@@ -1,0 +1,193 @@
+// The Run machine as a test model: the real `runMachine`, explored purely with the
+// representative payloads of runPayloads.ts, and an abstract state key that keeps the graph
+// finite. Paths come from xstate/graph's TestModel; runReplay.ts replays them for real.
+import type { AnyEventObject, SnapshotFrom } from 'xstate';
+import { runMachine, type RunMachineInput } from '../../machines/run.machine.js';
+import type { ToolCallOutput } from '../../machines/toolCall.machine.js';
+import { normalizeResponse } from '../../src/run/normalizeResponse.js';
+import { toolChildId, type RunContext } from '../../src/run/runSteps.js';
+import { resolveLimits, ToolRegistry, type RunLimits } from '../../src/index.js';
+import { modelPaths, pureMachineLogic, type ModelEvent, type ModelPath, type ModelState } from './pureMachineLogic.js';
+import { expectedResult, malformedReply, modelTools, outcomesByReply, replies, replyOf, type ProviderFailure, type ReplyName, type ToolOutcome } from './runPayloads.js';
+import type { RunPathSet } from './runPathSets.js';
+import { valueName } from './machineGraph.js';
+
+type RunSnapshot = SnapshotFrom<typeof runMachine>;
+export type RunModelState = ModelState<RunSnapshot>;
+
+/** What the replay does to make the real runtime produce a model event. */
+export type RunStimulus =
+  | { kind: 'start' }
+  | { kind: 'cancel' }
+  | { kind: 'reply'; reply: ReplyName; batch: number }
+  | { kind: 'providerFailure'; failure: ProviderFailure }
+  | { kind: 'textDelta'; delta: string }
+  | { kind: 'sessionWrite'; ok: boolean }
+  | { kind: 'tool'; callId: string; outcome: ToolOutcome }
+  /** A call rejected by validation: the runtime finishes it on its own. */
+  | { kind: 'none' };
+
+export type RunModelEvent = ModelEvent & { stimulus: RunStimulus };
+
+/** A generated path and the path set it belongs to. */
+export interface RunPath extends ModelPath<RunSnapshot, RunModelEvent> {
+  set: RunPathSet;
+}
+
+export function resolvedLimits(set: RunPathSet): RunLimits {
+  return resolveLimits({ maxConcurrency: 2, maxOutputChars: 400, cancelGraceMs: 1_000, ...set.limits });
+}
+
+const noProvider = { complete: () => Promise.reject(new Error('the model never calls the provider')) };
+const noStore = { load: async () => [], append: async () => {} };
+const neverExecuted = () => Promise.reject(new Error('the model never executes tools'));
+
+function modelInput(set: RunPathSet): RunMachineInput {
+  return {
+    runId: 'run-model',
+    provider: noProvider,
+    tools: new ToolRegistry(modelTools(neverExecuted)).snapshot(),
+    limits: resolvedLimits(set),
+    input: 'Do the thing.',
+    history: [],
+    session: set.session ? { store: noStore, sessionId: 'model' } : undefined,
+    cancelled: set.aborted === true,
+    now: () => 0,
+  };
+}
+
+const cloneContext = (context: RunContext): RunContext => ({
+  ...context,
+  transcript: context.transcript.clone(),
+  batch: context.batch?.clone(),
+  events: context.events.clone(),
+});
+
+function settledCalls(history: readonly AnyEventObject[]): Set<string> {
+  const settled = new Set<string>();
+  for (const event of history) if (event.type === 'tool.completed' || event.type === 'tool.failed') settled.add(event.callId as string);
+  return settled;
+}
+
+/** What the future of a Run depends on: its state, counters, flags and where each call of its batch is. */
+function abstractState(snapshot: RunSnapshot, history: readonly AnyEventObject[] = []) {
+  const { context, children } = snapshot;
+  const settled = settledCalls(history);
+  const batch = context.batch;
+  return {
+    value: snapshot.value,
+    status: snapshot.status,
+    iterations: context.iterations,
+    cancelRequested: context.cancelRequested,
+    outcome: context.outcome?.status,
+    calls: batch?.calls.map((call, index) => {
+      const where = settled.has(call.id) ? 'settled' : toolChildId(batch.iteration, index) in children ? 'running' : 'waiting';
+      return `${call.id}:${where}`;
+    }),
+    unpersisted: context.session ? context.transcript.unpersisted().length : undefined,
+  };
+}
+
+export const stateKey = (state: RunModelState) => JSON.stringify(abstractState(state.snapshot, state.history));
+
+const cancel: RunModelEvent = { type: 'CANCEL', label: 'CANCEL', stimulus: { kind: 'cancel' } };
+
+function providerReply(reply: ReplyName, batch: number): RunModelEvent {
+  const output = normalizeResponse(replies[reply](batch));
+  return { type: 'xstate.done.actor.provider', actorId: 'provider', output, label: `provider → ${reply}`, stimulus: { kind: 'reply', reply, batch } };
+}
+
+function providerFailure(failure: ProviderFailure): RunModelEvent {
+  let error: unknown = new Error('provider unavailable');
+  if (failure === 'malformed') {
+    try {
+      normalizeResponse(malformedReply);
+    } catch (thrown) {
+      error = thrown;
+    }
+  }
+  return { type: 'xstate.error.actor.provider', actorId: 'provider', error, label: `provider ${failure}`, stimulus: { kind: 'providerFailure', failure } };
+}
+
+function toolEvent(snapshot: RunSnapshot, index: number, outcome: ToolOutcome, limits: RunLimits): RunModelEvent {
+  const batch = snapshot.context.batch!;
+  const call = batch.calls[index]!;
+  const actorId = toolChildId(batch.iteration, index);
+  const base = { actorId, label: `${call.id} ${outcome}`, stimulus: { kind: 'tool', callId: call.id, outcome } as const };
+  if (outcome === 'crash') return { type: `xstate.error.actor.${actorId}`, error: new Error('clock failed'), ...base };
+  const output = { index, call, result: expectedResult(outcome, call.id, limits), durationMs: 0 };
+  return { type: `xstate.done.actor.${actorId}`, output, ...base };
+}
+
+const textDelta: RunModelEvent = { type: 'provider.textDelta', delta: 'Thinking', label: 'text delta', stimulus: { kind: 'textDelta', delta: 'Thinking' } };
+
+function toolChildren(snapshot: RunSnapshot): { index: number; status: string; output: unknown }[] {
+  const batch = snapshot.context.batch;
+  if (!batch) return [];
+  return batch.calls.flatMap((_, index) => {
+    const child = snapshot.children[toolChildId(batch.iteration, index)];
+    if (!child) return [];
+    const childSnapshot = child.getSnapshot();
+    return [{ index, status: childSnapshot.status, output: childSnapshot.output }];
+  });
+}
+
+/** The events the model offers in a state: everything that can happen next, with representative payloads. */
+export function eventsFor(set: RunPathSet) {
+  const limits = resolvedLimits(set);
+  return (state: RunModelState): RunModelEvent[] => {
+    const { snapshot } = state;
+    if (snapshot.status !== 'active') return [];
+    const children = toolChildren(snapshot);
+    // A call rejected by validation finishes as soon as it starts: nothing can come before it.
+    const instant = children.find((child) => child.status === 'done');
+    if (instant) {
+      const actorId = toolChildId(snapshot.context.batch!.iteration, instant.index);
+      const { call, result } = instant.output as ToolCallOutput;
+      const label = `${call.id} rejected: ${result.code}`;
+      return [{ type: `xstate.done.actor.${actorId}`, actorId, output: instant.output, label, stimulus: { kind: 'none' } }];
+    }
+    const value = valueName(snapshot.value);
+    const batchNumber = snapshot.context.iterations + 1;
+    if (value === 'awaitingProvider') {
+      return [
+        ...set.replies.map((name) => providerReply(name, batchNumber)),
+        ...set.providerFailures.map(providerFailure),
+        ...(set.textDelta ? [textDelta] : []),
+        cancel,
+      ];
+    }
+    if (value === 'executingBatch.recordingCalls' || value === 'appendingResults') {
+      const count = snapshot.context.transcript.unpersisted().length;
+      return [
+        { type: 'session.persisted', count, label: 'session write ok', stimulus: { kind: 'sessionWrite', ok: true } },
+        { type: 'session.failed', error: new Error('disk full'), label: 'session write fails', stimulus: { kind: 'sessionWrite', ok: false } },
+        cancel,
+      ];
+    }
+    if (value !== 'executingBatch.running' && value !== 'executingBatch.cancelling') return [cancel];
+    const phase = value === 'executingBatch.running' ? 'running' : 'cancelling';
+    const calls = snapshot.context.batch!.calls;
+    return [
+      ...children.flatMap(({ index }) =>
+        outcomesByReply[replyOf(calls[index]!.id)][phase]
+          .filter((outcome) => outcome !== 'abandoned' || children.length === 1)
+          .map((outcome) => toolEvent(snapshot, index, outcome, limits)),
+      ),
+      cancel,
+    ];
+  };
+}
+
+/** The paths of one path set (see modelPaths). */
+export function generateRunPaths(set: RunPathSet): RunPath[] {
+  const logic = pureMachineLogic<RunSnapshot>({ machine: runMachine, input: modelInput(set), cloneContext, describe: (snapshot) => abstractState(snapshot) });
+  const paths = modelPaths(logic, {
+    events: eventsFor(set),
+    stateKey,
+    until: set.until,
+    start: { type: 'xstate.init', label: 'start', stimulus: { kind: 'start' } },
+    endName: (state) => valueName(state.snapshot.value),
+  });
+  return paths.map((path) => ({ set, ...path }));
+}

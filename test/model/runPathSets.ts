@@ -1,0 +1,38 @@
+// The path sets the Run model is explored with. Each is one configuration of the real runtime
+// (limits, session, signal) and the payloads offered; deleting one removes its paths, and the
+// coverage test names the transitions that are then left uncovered.
+import type { RunLimits } from '../../src/index.js';
+import type { RunModelState } from './runModel.js';
+import type { ProviderFailure, ReplyName } from './runPayloads.js';
+
+export interface RunPathSet {
+  name: string;
+  /** Over the model defaults (maxConcurrency 2, maxOutputChars 400, cancelGraceMs 1000). */
+  limits: Partial<RunLimits>;
+  /** The Run appends to a session whose writes the test releases one by one. */
+  session?: boolean;
+  /** The caller's signal is already aborted when the Run starts. */
+  aborted?: boolean;
+  replies: readonly ReplyName[];
+  providerFailures: readonly ProviderFailure[];
+  textDelta?: boolean;
+  /** Without it: a path to every transition of the abstract graph. With it: the shortest path to each state it accepts. */
+  until?: (state: RunModelState) => boolean;
+}
+
+const ended = (value: string) => (state: RunModelState) => state.snapshot.value === value;
+
+export const runPathSets: readonly RunPathSet[] = [
+  {
+    name: 'in memory',
+    limits: { maxIterations: 1 },
+    replies: ['answer', 'serial', 'concurrent', 'mixed', 'rejected', 'incomplete'],
+    providerFailures: ['throws', 'malformed'],
+    textDelta: true,
+  },
+  { name: 'with a session', limits: { maxIterations: 1 }, session: true, replies: ['answer', 'serial'], providerFailures: ['throws'] },
+  { name: 'signal aborted before the start', limits: {}, aborted: true, replies: [], providerFailures: [] },
+  { name: 'signal aborted before the start, with a session', limits: {}, aborted: true, session: true, replies: [], providerFailures: [] },
+  { name: 'limit 0', limits: { maxIterations: 0 }, replies: ['serial'], providerFailures: [], until: ended('limitReached') },
+  { name: 'limit 3', limits: { maxIterations: 3 }, replies: ['serial'], providerFailures: [], until: ended('limitReached') },
+];

@@ -1,0 +1,194 @@
+// Replays a generated Run path against the real runtime: a real ToolRegistry and validation,
+// the scripted provider, a session store, tools and provider answers held by gates the replay
+// releases, CANCEL sent by hand. Its inspector (segments.ts) cuts what the Run actor does into
+// one segment per event it processes, to compare with the model step it should match.
+import { vi } from 'vitest';
+import type { SnapshotFrom, StateValue } from 'xstate';
+import type { runMachine } from '../../machines/run.machine.js';
+import {
+  createRunActor,
+  createScriptedProvider,
+  runEvents,
+  ToolRegistry,
+  type Message,
+  type ProviderCallOptions,
+  type ProviderResponse,
+  type RunActor,
+  type RunEvent,
+  type ToolContext,
+  type ToolResult,
+} from '../../src/index.js';
+import { deferred, flush, type Deferred } from '../helpers/deferred.js';
+import { resolvedLimits, type RunPath, type RunStimulus } from './runModel.js';
+import { segmentInspector } from './segments.js';
+import { malformedReply, modelTools, replies, toolReturn } from './runPayloads.js';
+
+/** What the Run actor did while processing one event. */
+export interface Segment {
+  eventType: string;
+  value: StateValue;
+  status: string;
+  fired: string[];
+  /** How many RunEvents had been published when the segment ended. */
+  eventCount: number;
+  /** The Run's messages at the end of the segment. */
+  messages: Message[];
+}
+
+/** Polls the runtime (microtasks first, then a macrotask) until `ready`; fails after a bounded wait. */
+async function until(ready: () => boolean, what: string): Promise<void> {
+  for (let round = 0; round < 50 && !ready(); round++) {
+    await flush(20);
+    if (!ready()) await new Promise((resolve) => setImmediate(resolve));
+  }
+  if (!ready()) throw new Error(`Replay stalled waiting for ${what}`);
+}
+
+export class RunReplay {
+  readonly actor: RunActor;
+  readonly events: RunEvent[] = [];
+  readonly segments: Segment[] = [];
+  readonly persisted: Message[] = [];
+  private readonly providerCalls: { reply: Deferred<ProviderResponse>; options: ProviderCallOptions }[] = [];
+  private readonly toolCalls = new Map<string, { gate: Deferred<ToolResult | string>; ctx: ToolContext }>();
+  private readonly writes: Deferred<void>[] = [];
+  private answered = 0;
+  private clock = 0;
+  private clockFails = false;
+  private readonly inspect = segmentInspector((end, fired) => {
+    const snapshot = end.snapshot as SnapshotFrom<typeof runMachine>;
+    this.segments.push({
+      eventType: end.event.type,
+      value: snapshot.value,
+      status: snapshot.status,
+      fired,
+      eventCount: this.events.length,
+      messages: snapshot.context.transcript.runMessages(),
+    });
+  });
+
+  constructor(private readonly path: RunPath) {
+    const { set } = path;
+    const tools = new ToolRegistry(modelTools((_args, ctx) => this.execute(ctx)));
+    const provider = createScriptedProvider((_request, _index, options) => {
+      const reply = deferred<ProviderResponse>();
+      this.providerCalls.push({ reply, options });
+      return reply.promise;
+    });
+    const store = {
+      load: async () => [],
+      append: async (_sessionId: string, messages: readonly Message[]) => {
+        const write = deferred();
+        this.writes.push(write);
+        await write.promise;
+        this.persisted.push(...messages);
+      },
+    };
+    const controller = new AbortController();
+    if (set.aborted) controller.abort(new Error('aborted before the start'));
+    this.actor = createRunActor({
+      provider,
+      tools,
+      input: 'Do the thing.',
+      history: [],
+      session: set.session ? { store, sessionId: 'replay' } : undefined,
+      limits: resolvedLimits(set),
+      signal: set.aborted ? controller.signal : undefined,
+      inspect: this.inspect,
+      now: () => this.now(),
+      runId: 'run-replay',
+    });
+    runEvents(this.actor).subscribe((event) => this.events.push(event));
+  }
+
+  /** The Run's clock; armed by a `crash` step so that the next reading throws inside a ToolCall actor. */
+  private now(): number {
+    if (this.clockFails) {
+      this.clockFails = false;
+      throw new Error('clock failed');
+    }
+    return ++this.clock;
+  }
+
+  private execute(ctx: ToolContext): Promise<ToolResult | string> {
+    const gate = deferred<ToolResult | string>();
+    this.toolCalls.set(ctx.callId, { gate, ctx });
+    return gate.promise;
+  }
+
+  /** Makes the real runtime produce the step's event. */
+  async apply(stimulus: RunStimulus): Promise<void> {
+    const limits = resolvedLimits(this.path.set);
+    switch (stimulus.kind) {
+      case 'start':
+        this.actor.start();
+        return;
+      case 'cancel':
+        this.actor.send({ type: 'CANCEL' });
+        return;
+      case 'none':
+        return;
+      case 'reply':
+        (await this.pendingProvider()).reply.resolve(replies[stimulus.reply](stimulus.batch));
+        return;
+      case 'providerFailure': {
+        const { reply } = await this.pendingProvider();
+        if (stimulus.failure === 'throws') reply.reject(new Error('provider unavailable'));
+        else reply.resolve(malformedReply);
+        return;
+      }
+      case 'textDelta': {
+        const { options } = await this.pendingProvider(false);
+        options.onTextDelta?.(stimulus.delta);
+        return;
+      }
+      case 'sessionWrite': {
+        await until(() => this.writes.length > 0, 'a session write');
+        const write = this.writes.shift()!;
+        if (stimulus.ok) write.resolve();
+        else write.reject(new Error('disk full'));
+        return;
+      }
+      case 'tool': {
+        if (stimulus.outcome === 'abandoned') {
+          await vi.advanceTimersByTimeAsync(limits.cancelGraceMs);
+          return;
+        }
+        await until(() => this.toolCalls.has(stimulus.callId), `tool call ${stimulus.callId} to start`);
+        const { gate } = this.toolCalls.get(stimulus.callId)!;
+        if (stimulus.outcome === 'crash') this.clockFails = true;
+        if (stimulus.outcome === 'crash' || stimulus.outcome === 'stopped') {
+          gate.resolve('finished anyway');
+          return;
+        }
+        const returned = toolReturn(stimulus.outcome, stimulus.callId, limits);
+        if ('error' in returned) gate.reject(returned.error);
+        else gate.resolve(returned.value);
+      }
+    }
+  }
+
+  /** The provider request waiting for its answer; `answer` marks it answered. */
+  private async pendingProvider(answer = true) {
+    await until(() => this.providerCalls.length > this.answered, 'a provider request');
+    const pending = this.providerCalls[this.answered]!;
+    if (answer) this.answered++;
+    return pending;
+  }
+
+  /** The segment of the `index`-th event the Run processed (0 is its start). */
+  async segment(index: number): Promise<Segment> {
+    await until(() => this.segments.length > index, `the Run to process event #${index}`);
+    return this.segments[index]!;
+  }
+
+  /** Waits for the Run to end (it must: the path ended in a final state). */
+  async output() {
+    await until(() => this.actor.getSnapshot().status !== 'active', 'the Run to end');
+    return this.actor.getSnapshot().output!;
+  }
+
+  dispose(): void {
+    if (this.actor.getSnapshot().status === 'active') this.actor.stop();
+  }
+}

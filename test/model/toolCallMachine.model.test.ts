@@ -1,0 +1,67 @@
+// Model-based tests of the ToolCall machine (STYLE 7): one `it` per path generated from
+// `toolCallMachine` by xstate/graph, replayed on a real ToolCall actor (real registry, real
+// validation, a tool released by a gate, CANCEL sent by hand, the grace timer on a fake clock).
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, type SnapshotFrom, type StateValue } from 'xstate';
+import { toolCallMachine } from '../../machines/toolCall.machine.js';
+import { ToolRegistry, type ToolResult } from '../../src/index.js';
+import { deferred, flush, type Deferred } from '../helpers/deferred.js';
+import { modelTools, toolReturn } from './runPayloads.js';
+import { segmentInspector } from './segments.js';
+import { generateToolCallPaths, toolCallInput, toolCallInputs, toolCallLimits, type ToolCallInputName, type ToolCallPath } from './toolCallModel.js';
+
+interface Segment {
+  eventType: string;
+  value: StateValue;
+  fired: string[];
+}
+
+async function replay(path: ToolCallPath): Promise<void> {
+  let gate: Deferred<ToolResult | string> | undefined;
+  const tools = new ToolRegistry(modelTools(() => (gate = deferred<ToolResult | string>()).promise));
+  const segments: Segment[] = [];
+  const inspect = segmentInspector((end, fired) => {
+    segments.push({ eventType: end.event.type, value: (end.snapshot as SnapshotFrom<typeof toolCallMachine>).value, fired });
+  });
+  let clock = 0;
+  const actor = createActor(toolCallMachine, { input: toolCallInput(path.input, tools, () => ++clock), inspect });
+  try {
+    for (const [index, { event, state }] of path.steps.entries()) {
+      const { stimulus } = event;
+      if (stimulus.kind === 'start') actor.start();
+      if (stimulus.kind === 'cancel') actor.send({ type: 'CANCEL' });
+      if (stimulus.kind === 'graceExpires') await vi.advanceTimersByTimeAsync(toolCallLimits.cancelGraceMs);
+      if (stimulus.kind === 'settle') {
+        const returned = toolReturn(stimulus.outcome, 'call-1', toolCallLimits);
+        if ('error' in returned) gate!.reject(returned.error);
+        else gate!.resolve(returned.value);
+      }
+      await flush();
+      const at = `step ${index} (${event.label})`;
+      const segment = segments[index];
+      expect(segment?.eventType, `${at}: event processed`).toBe(event.type);
+      expect(segment?.value, `${at}: state`).toEqual(state.snapshot.value);
+      expect(segment?.fired, `${at}: transitions taken`).toEqual(state.fired);
+      expect(actor.getSnapshot().status, `${at}: status`).toBe(state.status);
+    }
+    const end = path.steps.at(-1)!.state;
+    if (end.status === 'done') expect(actor.getSnapshot().output?.result).toEqual((end.output as { result: ToolResult }).result);
+  } finally {
+    actor.stop();
+  }
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('ToolCall machine, model-based', () => {
+  for (const input of Object.keys(toolCallInputs) as ToolCallInputName[]) {
+    describe(`${input} call`, () => {
+      for (const path of generateToolCallPaths(input)) it(path.name, () => replay(path));
+    });
+  }
+});

@@ -1,0 +1,92 @@
+// The ToolCall machine as a test model: the real `toolCallMachine`, explored purely from one
+// representative call per validation outcome, with representative tool results, CANCEL and the
+// grace timer as events. toolCallReplay.ts replays the paths on real ToolCall actors.
+import type { SnapshotFrom } from 'xstate';
+import { toolCallMachine, type ToolCallInput } from '../../machines/toolCall.machine.js';
+import { errorResult } from '../../src/calls/errorResult.js';
+import { resolveLimits, ToolRegistry, type RunLimits, type ToolCallRequest, type ToolResult } from '../../src/index.js';
+import { allStateNodes, valueName } from './machineGraph.js';
+import { modelPaths, pureMachineLogic, type ModelEvent, type ModelPath, type ModelState } from './pureMachineLogic.js';
+import { modelTools, toolReturn, type ToolOutcome } from './runPayloads.js';
+
+type ToolCallSnapshot = SnapshotFrom<typeof toolCallMachine>;
+export type ToolCallModelState = ModelState<ToolCallSnapshot>;
+
+/** What the replay does to make a real ToolCall actor receive the model event. */
+export type ToolCallStimulus = { kind: 'start' } | { kind: 'settle'; outcome: ToolOutcome } | { kind: 'cancel' } | { kind: 'graceExpires' };
+export type ToolCallModelEvent = ModelEvent & { stimulus: ToolCallStimulus };
+
+/** One call per way validation can end. */
+export const toolCallInputs = {
+  valid: { id: 'call-1', name: 'work', arguments: '{"n":1}' },
+  'unknown tool': { id: 'call-1', name: 'nope', arguments: '{}' },
+  'invalid JSON': { id: 'call-1', name: 'work', arguments: '{"n":' },
+  'invalid arguments': { id: 'call-1', name: 'work', arguments: '{"n":"one"}' },
+} satisfies Record<string, ToolCallRequest>;
+export type ToolCallInputName = keyof typeof toolCallInputs;
+
+export interface ToolCallPath extends ModelPath<ToolCallSnapshot, ToolCallModelEvent> {
+  input: ToolCallInputName;
+}
+
+export const toolCallLimits: RunLimits = resolveLimits({ maxOutputChars: 400, cancelGraceMs: 1_000 });
+
+export function toolCallInput(name: ToolCallInputName, tools: ToolRegistry, now: () => number): ToolCallInput {
+  return {
+    runId: 'run-model',
+    iteration: 1,
+    index: 0,
+    call: toolCallInputs[name],
+    tools: tools.snapshot(),
+    maxOutputChars: toolCallLimits.maxOutputChars,
+    cancelGraceMs: toolCallLimits.cancelGraceMs,
+    now,
+  };
+}
+
+/** The result `execute` settles with, as runTool reports it (before the output limit). */
+function settledResult(outcome: ToolOutcome): ToolResult {
+  const returned = toolReturn(outcome, 'call-1', toolCallLimits);
+  if ('error' in returned) return errorResult('tool_error', `Tool "work" failed: ${returned.error.message}`);
+  return typeof returned.value === 'string' ? { content: returned.value } : returned.value;
+}
+
+const settle = (outcome: ToolOutcome): ToolCallModelEvent => ({
+  type: 'tool.settled',
+  result: settledResult(outcome),
+  label: `tool settles: ${outcome}`,
+  stimulus: { kind: 'settle', outcome },
+});
+const cancel: ToolCallModelEvent = { type: 'CANCEL', label: 'CANCEL', stimulus: { kind: 'cancel' } };
+/** Delayed transitions (`after`) as the events their timers send, read from the definition. */
+const delayedEventTypes = new Set(allStateNodes(toolCallMachine).flatMap((node) => node.after.map((t) => t.eventType)));
+
+function eventsFor(state: ToolCallModelState): ToolCallModelEvent[] {
+  const { snapshot } = state;
+  if (snapshot.status !== 'active') return [];
+  const graceTimers = snapshot._nodes.flatMap((node) => node.after.map((t) => t.eventType)).filter((type) => delayedEventTypes.has(type));
+  if (graceTimers.length > 0) {
+    return [settle('stopped'), ...graceTimers.map((type) => ({ type, label: 'grace expires', stimulus: { kind: 'graceExpires' as const } })), cancel];
+  }
+  return [settle('ok'), settle('own_error'), settle('tool_error'), settle('truncated'), cancel];
+}
+
+const describeState = (snapshot: ToolCallSnapshot) => ({ value: snapshot.value, status: snapshot.status, result: snapshot.context.result?.code });
+
+/** A shortest path to every transition of the ToolCall graph, for one representative call. */
+export function generateToolCallPaths(input: ToolCallInputName): ToolCallPath[] {
+  const tools = new ToolRegistry(modelTools(() => Promise.reject(new Error('the model never executes tools'))));
+  const logic = pureMachineLogic<ToolCallSnapshot>({
+    machine: toolCallMachine,
+    input: toolCallInput(input, tools, () => 0),
+    cloneContext: (context) => ({ ...context }),
+    describe: describeState,
+  });
+  const paths = modelPaths(logic, {
+    events: eventsFor,
+    stateKey: (state) => JSON.stringify(describeState(state.snapshot)),
+    start: { type: 'xstate.init', label: 'start', stimulus: { kind: 'start' } },
+    endName: (state) => valueName(state.snapshot.value),
+  });
+  return paths.map((path) => ({ input, ...path }));
+}
