@@ -73,7 +73,6 @@ export const runMachine = setup({
     completed: outcomeIs('completed'),
     limitReached: outcomeIs('limit_reached'),
     failed: outcomeIs('failed'),
-    cancelled: outcomeIs('cancelled'),
   },
   actions: {
     start: enqueueActions(({ context, enqueue }) => {
@@ -161,7 +160,9 @@ export const runMachine = setup({
       for (const message of context.batch?.toolMessages() ?? []) context.transcript.append(message);
     },
     requestCancel: assign(({ event }) => ({ cancelRequested: true, cancelReason: event.type === 'CANCEL' ? event.reason : undefined })),
-    markCancelled: assign({ outcome: ({ context }) => context.outcome ?? cancelledOutcome(context.cancelReason) }),
+    markCancelled: assign({
+      outcome: ({ context }) => (context.outcome?.status === 'cancelled' ? context.outcome : cancelledOutcome(context.cancelReason)),
+    }),
     markProviderFailed: assign({ outcome: ({ event }) => failedOutcome(RunErrorCode.providerError, 'Provider request failed', (event as ErrorActorEvent).error) }),
     markSessionFailed: assign({
       outcome: ({ event }) => failedOutcome(RunErrorCode.sessionError, 'Could not persist the session', event.type === 'session.failed' ? event.error : undefined),
@@ -263,12 +264,13 @@ export const runMachine = setup({
     appendingResults: {
       entry: 'persist',
       on: {
+        // A failure stands; otherwise a CANCEL received before the end wins, even over an
+        // answer already written: nothing is reported as a success after a cancel.
         'session.persisted': [
+          { guard: 'failed', target: 'failed', actions: 'markPersisted' },
+          { guard: 'cancelRequested', target: 'cancelled', actions: ['markPersisted', 'markCancelled'] },
           { guard: 'completed', target: 'done', actions: 'markPersisted' },
           { guard: 'limitReached', target: 'limitReached', actions: 'markPersisted' },
-          { guard: 'failed', target: 'failed', actions: 'markPersisted' },
-          { guard: 'cancelled', target: 'cancelled', actions: 'markPersisted' },
-          { guard: 'cancelRequested', target: 'cancelled', actions: ['markPersisted', 'markCancelled'] },
           { target: 'awaitingProvider', actions: 'markPersisted' },
         ],
         'session.failed': { target: 'failed', actions: 'markSessionFailed' },

@@ -33,7 +33,8 @@ function expectStatus(scenario: Scenario, run: DrivenRun): ResponseFate[] {
   const terminal = events.at(-1)!;
   expect(output.iterations).toBeLessThanOrEqual(scenario.limits.maxIterations);
   // A cancel that arrives while the Run writes its last messages finds the outcome decided: it stands.
-  const decidedBeforeCancel = run.cancelledDuringWrite && run.providerCallsAtCancel === expected.providerCalls;
+  // Only a failure already decided stands against a cancel that arrives during the last write.
+  const decidedBeforeCancel = run.cancelledDuringWrite && run.providerCallsAtCancel === expected.providerCalls && expected.status === 'failed';
   if (run.cancelledAtEvent !== undefined && !decidedBeforeCancel) {
     expect(output.status).toBe('cancelled');
     expect(output.error?.code).toBe('cancelled');

@@ -146,6 +146,21 @@ describe('cancellation', () => {
     expect(appended.map((batch) => batch.length)).toEqual([2, 1]);
   });
 
+  it('while the final answer is being persisted: the write completes, the Run ends cancelled', async () => {
+    const write = deferred();
+    const store = { load: async () => [], append: async () => write.promise };
+    const provider = createScriptedProvider([{ text: 'all done' }]);
+    const run = startRun({ provider, tools: [], input: 'go', history: [], session: { store, sessionId: 's1' } });
+    await flush();
+    run.actor.send({ type: 'CANCEL' });
+    write.resolve();
+    const output = await run.output;
+    expect(output.status).toBe('cancelled');
+    expect(output.text).toBeUndefined();
+    expect(output.messages.at(-1)).toEqual({ role: 'assistant', content: 'all done' });
+    expect(run.types().at(-1)).toBe('run.cancelled');
+  });
+
   it('ignores CANCEL after the Run has ended', async () => {
     const run = startRun({ provider: createScriptedProvider([{ text: 'ok' }]), tools: [], input: 'go' });
     const output = await run.output;
