@@ -39,6 +39,8 @@ export type { ProviderErrorDetails, TinyAgentErrorOptions } from './errors.js';
 
 // Tools
 export { ToolRegistry } from './registry.js';
+export type { ToolSet, RegisteredTool } from './toolSet.js';
+export type { SchemaIssue } from './validation/schemaValidator.js';
 
 // Sessions
 export type { SessionStore } from './session/sessionStore.js';

@@ -1,0 +1,75 @@
+// The public surface is named, not wildcarded: this list changes only on purpose.
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import * as tinyagent from '../src/index.js';
+import type { Agent, RunEvent, RunOutput, Tool, ToolResult, Provider, Message, SessionStore, RunLimits } from '../src/index.js';
+
+describe('public API', () => {
+  it('exports exactly these values', () => {
+    expect(Object.keys(tinyagent).sort()).toEqual([
+      'ConfigurationError',
+      'DEFAULT_LIMITS',
+      'FileSessionStore',
+      'MemorySessionStore',
+      'ProviderError',
+      'RegistrationErrorCode',
+      'RunError',
+      'RunErrorCode',
+      'ScriptExhaustedError',
+      'SessionError',
+      'SessionErrorCode',
+      'TinyAgentError',
+      'ToolErrorCode',
+      'ToolRegistrationError',
+      'ToolRegistry',
+      'createAgent',
+      'createAnthropicProvider',
+      'createFileInspector',
+      'createOpenAIProvider',
+      'createRunActor',
+      'createScriptedProvider',
+      'isTerminalRunEvent',
+      'providerFromEnv',
+      'repairInterruptedCalls',
+      'resolveLimits',
+      'runEvents',
+      'runMachine',
+      'toolCallMachine',
+    ]);
+  });
+
+  it('keeps the contract names and shapes of the main types', () => {
+    expectTypeOf<ReturnType<Agent['run']>>().toEqualTypeOf<Promise<RunOutput>>();
+    expectTypeOf<RunOutput['status']>().toEqualTypeOf<'completed' | 'limit_reached' | 'cancelled' | 'failed'>();
+    expectTypeOf<Tool['execute']>().returns.toEqualTypeOf<Promise<ToolResult | string>>();
+    expectTypeOf<Provider['complete']>().parameters.toMatchTypeOf<[unknown, { signal: AbortSignal }]>();
+    expectTypeOf<Message['role']>().toEqualTypeOf<'system' | 'user' | 'assistant' | 'tool'>();
+    expectTypeOf<SessionStore['load']>().returns.toEqualTypeOf<Promise<Message[]>>();
+    expectTypeOf<keyof RunLimits>().toEqualTypeOf<'maxIterations' | 'maxOutputChars' | 'maxConcurrency' | 'cancelGraceMs'>();
+    expectTypeOf<RunEvent['type']>().toEqualTypeOf<
+      | 'run.started'
+      | 'provider.requested'
+      | 'provider.responded'
+      | 'text.delta'
+      | 'tool.started'
+      | 'tool.completed'
+      | 'tool.failed'
+      | 'run.completed'
+      | 'run.failed'
+      | 'run.cancelled'
+    >();
+  });
+
+  it('gives every error a stable code and one payload shape', () => {
+    const errors = [
+      new tinyagent.ConfigurationError('x'),
+      new tinyagent.ProviderError('x'),
+      new tinyagent.ToolRegistrationError('duplicate_tool', 'x'),
+      new tinyagent.SessionError('invalid_session_id', 'x'),
+    ];
+    for (const error of errors) {
+      expect(error).toBeInstanceOf(tinyagent.TinyAgentError);
+      expect(typeof error.code).toBe('string');
+      expect(error.name).toBe(error.constructor.name);
+    }
+  });
+});
