@@ -75,7 +75,10 @@ export type UnstampedRunEvent = RunEvent extends infer E
     : never
   : never;
 
-/** True for the one event that ends a Run's stream. */
+/**
+ * True for the one event that ends a Run's stream.
+ * @example events.filter(isTerminalRunEvent).map((event) => event.output.status)
+ */
 export function isTerminalRunEvent(event: RunEvent): event is RunCompletedEvent | RunFailedEvent | RunCancelledEvent {
   return event.type === 'run.completed' || event.type === 'run.failed' || event.type === 'run.cancelled';
 }
