@@ -4,13 +4,14 @@ import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { fixture, sse, startFakeServer } from '../providers/fakeServer.js';
 
 const run = promisify(execFile);
 // No provider keys: the demo must take its offline path.
 const offlineEnv = Object.fromEntries(Object.entries(process.env).filter(([key]) => !/^(OPENAI|ANTHROPIC|TINYAGENT)_/.test(key)));
 
-async function runExample(file: string) {
-  return run(process.execPath, ['--import', 'tsx', file], { env: offlineEnv, timeout: 60_000 });
+async function runExample(file: string, env: Record<string, string | undefined> = offlineEnv) {
+  return run(process.execPath, ['--import', 'tsx', file], { env, timeout: 60_000 });
 }
 
 describe('examples', () => {
@@ -22,6 +23,20 @@ describe('examples', () => {
     expect(stdout).toMatch(/run\.completed\s+after 2 tool batches: This is tinyagent/);
     expect(stdout).toContain('== audit trail');
     expect(stdout).toContain('tool call_4 [tool_error]');
+  });
+
+  it('npm run demo asks a real provider when one is configured in the environment', async () => {
+    const server = await startFakeServer([sse(fixture('openai/text.sse'))]);
+    try {
+      const { stdout } = await runExample('examples/demo.ts', { ...offlineEnv, OPENAI_BASE_URL: `${server.origin}/v1`, TINYAGENT_MODEL: 'local-model' });
+      expect(server.requests).toHaveLength(1);
+      expect(server.requests[0]!.path).toBe('/v1/chat/completions');
+      expect(server.requests[0]!.body.model).toBe('local-model');
+      expect(server.requests[0]!.body.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual(['list_files', 'read_file']);
+      expect(stdout).toMatch(/run\.completed\s+after 0 tool batches: Hello/);
+    } finally {
+      await server.close();
+    }
   });
 
   it('the quick start prints the answer', async () => {
