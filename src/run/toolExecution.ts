@@ -1,10 +1,11 @@
-// The actor that runs one tool's `execute`. A callback actor, so the AbortController stays
+// The actor that runs one tool's `execute`. A callback actor, so the abort handle stays
 // inside the actor (not in machine context) and an abort can be signalled while the Run
 // keeps waiting, up to `cancelGraceMs`, for the tool to stop.
 import { fromCallback } from 'xstate';
 import { runTool } from '../calls/runTool.js';
 import type { RegisteredTool } from '../toolSet.js';
-import type { ToolResult } from '../types.js';
+import type { ToolContext, ToolResult } from '../types.js';
+import { LazyAbort } from './lazyAbort.js';
 
 export interface ToolExecutionInput {
   tool: RegisteredTool;
@@ -26,28 +27,35 @@ export interface ToolAbortEvent {
   reason?: unknown;
 }
 
-/** Runs `execute` with a signal that aborts on `tool.abort` or when the actor stops. */
-export const toolExecution = fromCallback<ToolAbortEvent, ToolExecutionInput>(({ input, sendBack, receive }) => {
-  const controller = new AbortController();
-  let live = true;
-  receive((event) => {
-    if (event.type === 'tool.abort') controller.abort(event.reason);
-  });
-  const ctx = {
+// `signal` is an own, enumerable getter (a spread copy of the context still has it) whose
+// AbortSignal is created when the tool first reads it.
+function toolContext(input: ToolExecutionInput, abort: LazyAbort): ToolContext {
+  return {
     runId: input.runId,
     callId: input.callId,
     toolName: input.tool.tool.name,
     iteration: input.iteration,
-    signal: controller.signal,
+    get signal() {
+      return abort.signal;
+    },
   };
-  void runTool(input.tool.tool, input.args, ctx).then((result) => {
+}
+
+/** Runs `execute` with a signal that aborts on `tool.abort` or when the actor stops. */
+export const toolExecution = fromCallback<ToolAbortEvent, ToolExecutionInput>(({ input, sendBack, receive }) => {
+  const abort = new LazyAbort();
+  let live = true;
+  receive((event) => {
+    if (event.type === 'tool.abort') abort.abort(event.reason);
+  });
+  void runTool(input.tool.tool, input.args, toolContext(input, abort)).then((result) => {
     if (!live) return;
     live = false;
     sendBack({ type: 'tool.settled', result } satisfies ToolSettledEvent);
   });
   return () => {
     // Stopped before the tool settled: the Run no longer waits, so the tool must stop too.
-    if (live) controller.abort(new DOMException('The tool call was abandoned', 'AbortError'));
+    if (live) abort.abort(new DOMException('The tool call was abandoned', 'AbortError'));
     live = false;
   };
 });

@@ -1,0 +1,31 @@
+// An abort handle whose AbortController is created only when someone asks for its signal.
+// Creating an AbortController costs a few microseconds in Node 20, more than a whole tool
+// step of a no-op tool; most tools and many providers never look at their signal.
+
+/** `abort()` works before or after `signal` is first read; a late reader gets an aborted signal. */
+export class LazyAbort {
+  #controller: AbortController | undefined;
+  #aborted = false;
+  #reason: unknown;
+
+  /** The same AbortSignal on every read, created on the first. */
+  get signal(): AbortSignal {
+    if (this.#controller === undefined) {
+      this.#controller = new AbortController();
+      if (this.#aborted) this.#controller.abort(this.#reason);
+    }
+    return this.#controller.signal;
+  }
+
+  get aborted(): boolean {
+    return this.#aborted;
+  }
+
+  /** Aborts the signal (now, or as soon as it is created); later calls do nothing. */
+  abort(reason?: unknown): void {
+    if (this.#aborted) return;
+    this.#aborted = true;
+    this.#reason = reason;
+    this.#controller?.abort(reason);
+  }
+}
