@@ -1,10 +1,10 @@
 // One tool call, from the model's request to a result: validate, execute, and on CANCEL
 // abort the tool and wait at most `cancelGraceMs` for it. The Run spawns one per call.
-import { assign, sendTo, setup } from 'xstate';
+import { assign, setup } from 'xstate';
 import { limitOutput } from '../src/calls/limitOutput.js';
 import { prepareCall, type PreparedCall } from '../src/calls/prepareCall.js';
 import { abandonedResult, acknowledgedCancelResult } from '../src/run/cancelledResults.js';
-import { toolExecution, type ToolSettledEvent } from '../src/run/toolExecution.js';
+import { abortExecution, startExecution, type ToolSettledEvent } from '../src/run/toolExecution.js';
 import type { ToolSet } from '../src/toolSet.js';
 import type { ToolCallRequest, ToolResult } from '../src/types.js';
 
@@ -37,7 +37,10 @@ export interface ToolCallContext extends ToolCallInput {
 
 export type ToolCallEvent = ToolSettledEvent | { type: 'CANCEL'; reason?: unknown };
 
-/** The ToolCall machine: `validating → executing → succeeded | failed | cancelled | abandoned`. */
+/**
+ * The ToolCall machine: `validating → executing → succeeded | failed | cancelled | abandoned`.
+ * The tool runs from `executing`'s entry (src/run/toolExecution.ts), not as an actor of its own.
+ */
 export const toolCallMachine = setup({
   types: {} as {
     context: ToolCallContext;
@@ -45,20 +48,31 @@ export const toolCallMachine = setup({
     output: ToolCallOutput;
     events: ToolCallEvent;
   },
-  actors: { toolExecution },
   guards: {
     rejected: ({ context }) => !context.prepared.ok,
     resultIsError: ({ event }) => event.type === 'tool.settled' && event.result.isError === true,
   },
   actions: {
     recordRejection: assign({ result: ({ context }) => (context.prepared.ok ? undefined : context.prepared.result) }),
-    recordResult: assign({ result: ({ event }) => (event.type === 'tool.settled' ? event.result : undefined) }),
+    // The hot path: written in place, not with `assign`, which would copy the snapshot once
+    // more per call. A custom action runs during the transition, before the final state's
+    // output is computed (the rare paths above and below still use `assign`).
+    recordResult: ({ context, event }) => {
+      if (event.type === 'tool.settled') context.result = event.result;
+    },
     recordAcknowledgedCancel: assign({ result: () => acknowledgedCancelResult() }),
     recordAbandoned: assign({ result: ({ context }) => abandonedResult(context.cancelGraceMs) }),
-    abortTool: sendTo('execution', ({ event }) => ({
-      type: 'tool.abort' as const,
-      reason: event.type === 'CANCEL' ? event.reason : undefined,
-    })),
+    startTool: ({ context, self }) => {
+      if (!context.prepared.ok) throw new Error('unreachable: executing a rejected call');
+      startExecution(self, {
+        tool: context.prepared.tool,
+        args: context.prepared.args,
+        runId: context.runId,
+        callId: context.call.id,
+        iteration: context.iteration,
+      });
+    },
+    abortTool: ({ event, self }) => abortExecution(self, event.type === 'CANCEL' ? event.reason : undefined),
   },
   delays: {
     cancelGrace: ({ context }) => context.cancelGraceMs,
@@ -77,20 +91,7 @@ export const toolCallMachine = setup({
       always: [{ guard: 'rejected', target: 'failed', actions: 'recordRejection' }, { target: 'executing' }],
     },
     executing: {
-      invoke: {
-        id: 'execution',
-        src: 'toolExecution',
-        input: ({ context }) => {
-          if (!context.prepared.ok) throw new Error('unreachable: executing a rejected call');
-          return {
-            tool: context.prepared.tool,
-            args: context.prepared.args,
-            runId: context.runId,
-            callId: context.call.id,
-            iteration: context.iteration,
-          };
-        },
-      },
+      entry: 'startTool',
       initial: 'running',
       states: {
         running: {

@@ -1,7 +1,9 @@
-// The actor that runs one tool's `execute`. A callback actor, so the abort handle stays
-// inside the actor (not in machine context) and an abort can be signalled while the Run
-// keeps waiting, up to `cancelGraceMs`, for the tool to stop.
-import { fromCallback } from 'xstate';
+// Runs one tool's `execute` for a ToolCall actor without an actor of its own: the tool
+// starts in the ToolCall's entry action and reports back with `tool.settled`. The abort
+// handle is kept here, keyed by the ToolCall actor, never in machine context. The tool's
+// signal aborts on CANCEL (`abortExecution`), and when the ToolCall actor stops before the
+// tool settled (its Run was stopped): the Run no longer waits, so the tool must stop too.
+import type { AnyActorRef } from 'xstate';
 import { runTool } from '../calls/runTool.js';
 import type { RegisteredTool } from '../toolSet.js';
 import type { ToolContext, ToolResult } from '../types.js';
@@ -15,17 +17,14 @@ export interface ToolExecutionInput {
   iteration: number;
 }
 
-/** Sent back to the tool call when `execute` settled (always as a ToolResult). */
+/** Sent to the ToolCall actor when `execute` settled (always as a ToolResult). */
 export interface ToolSettledEvent {
   type: 'tool.settled';
   result: ToolResult;
 }
 
-/** Received from the tool call: abort the tool's signal, keep listening for its result. */
-export interface ToolAbortEvent {
-  type: 'tool.abort';
-  reason?: unknown;
-}
+// The abort handle of each ToolCall actor whose tool has not settled yet.
+const running = new WeakMap<AnyActorRef, LazyAbort>();
 
 // `signal` is an own, enumerable getter (a spread copy of the context still has it) whose
 // AbortSignal is created when the tool first reads it.
@@ -41,21 +40,33 @@ function toolContext(input: ToolExecutionInput, abort: LazyAbort): ToolContext {
   };
 }
 
-/** Runs `execute` with a signal that aborts on `tool.abort` or when the actor stops. */
-export const toolExecution = fromCallback<ToolAbortEvent, ToolExecutionInput>(({ input, sendBack, receive }) => {
+/**
+ * Calls `execute` for `owner`, which receives `tool.settled` unless it stopped first.
+ * @example startExecution(self, { tool, args, runId, callId, iteration })
+ */
+export function startExecution(owner: AnyActorRef, input: ToolExecutionInput): void {
   const abort = new LazyAbort();
-  let live = true;
-  receive((event) => {
-    if (event.type === 'tool.abort') abort.abort(event.reason);
+  running.set(owner, abort);
+  // `complete` comes when the owner reaches a final state or is stopped.
+  const watch = owner.subscribe({
+    complete: () => {
+      if (running.get(owner) !== abort) return;
+      running.delete(owner);
+      abort.abort(new DOMException('The tool call was abandoned', 'AbortError'));
+    },
   });
   void runTool(input.tool.tool, input.args, toolContext(input, abort)).then((result) => {
-    if (!live) return;
-    live = false;
-    sendBack({ type: 'tool.settled', result } satisfies ToolSettledEvent);
+    if (running.get(owner) !== abort) return;
+    running.delete(owner);
+    watch.unsubscribe();
+    owner.send({ type: 'tool.settled', result } satisfies ToolSettledEvent);
   });
-  return () => {
-    // Stopped before the tool settled: the Run no longer waits, so the tool must stop too.
-    if (live) abort.abort(new DOMException('The tool call was abandoned', 'AbortError'));
-    live = false;
-  };
-});
+}
+
+/**
+ * Aborts the signal of the tool `owner` runs; its result is still awaited (cancelGraceMs).
+ * @example abortExecution(self, 'user left')
+ */
+export function abortExecution(owner: AnyActorRef, reason: unknown): void {
+  running.get(owner)?.abort(reason);
+}
