@@ -85,8 +85,10 @@ export const runMachine = setup({
       if (!context.session || messages.length === 0) enqueue.raise({ type: 'session.persisted', count: messages.length });
       else enqueue.sendTo('sessionWriter', { type: 'session.write', messages });
     }),
+    // Fields that change on every step (requestedAt, usage, iterations, batch) are written in
+    // place, like the Transcript and the Batch: an `assign` copies the whole snapshot.
     requestProvider: enqueueActions(({ context, enqueue }) => {
-      enqueue.assign({ requestedAt: context.now() });
+      context.requestedAt = context.now();
       enqueue.emit(
         context.events.stamp({ type: 'provider.requested', iterations: context.iterations, messageCount: context.transcript.length }),
       );
@@ -105,7 +107,7 @@ export const runMachine = setup({
         ...(response.usage ? { usage: response.usage } : {}),
       };
       enqueue.emit(context.events.stamp(responded));
-      enqueue.assign({ usage: addUsage(context.usage, response.usage) });
+      context.usage = addUsage(context.usage, response.usage);
       const assistant: Message = { role: 'assistant', content: response.text };
       if (response.toolCalls.length > 0) assistant.toolCalls = response.toolCalls;
       context.transcript.append(assistant);
@@ -124,10 +126,10 @@ export const runMachine = setup({
       refuseResponseCalls(context, enqueue as RunEnqueue, response.toolCalls, errorResult(ToolErrorCode.incompleteToolCall, message));
       enqueue.assign({ iterations: context.iterations + 1 });
     }),
-    openBatch: assign(({ context, event }) => ({
-      iterations: context.iterations + 1,
-      batch: new Batch(context.iterations + 1, responseOf(event).toolCalls, context.tools),
-    })),
+    openBatch: enqueueActions(({ context, event }) => {
+      context.iterations += 1;
+      context.batch = new Batch(context.iterations, responseOf(event).toolCalls, context.tools);
+    }),
     startTools: enqueueActions(({ context, enqueue }) => enqueueToolStarts(context, enqueue as RunEnqueue)),
     recordToolDone: enqueueActions(({ context, event, enqueue }) =>
       recordToolOutput(context, enqueue as RunEnqueue, event as DoneActorEvent<ToolCallOutput>),
