@@ -70,6 +70,8 @@ export const runMachine = setup({
     iterationLimitReached: ({ context }) => context.iterations >= context.limits.maxIterations,
     responseIncomplete: ({ event }) => !finishedCleanly(responseOf(event)),
     batchSettled: ({ context }) => context.batch?.settled === true,
+    closesBatch: ({ context, event }) => context.batch?.isLastOutstanding((event as DoneActorEvent<ToolCallOutput>).output.index) === true,
+    noSession: ({ context }) => context.session === undefined,
     completed: outcomeIs('completed'),
     limitReached: outcomeIs('limit_reached'),
     failed: outcomeIs('failed'),
@@ -220,6 +222,8 @@ export const runMachine = setup({
           { guard: 'answeredWithoutTools', target: 'appendingResults', actions: ['recordResponse', 'recordAnswer'] },
           { guard: 'iterationLimitReached', target: 'appendingResults', actions: ['recordResponse', 'refuseOverLimit'] },
           { guard: 'responseIncomplete', target: 'appendingResults', actions: ['recordResponse', 'refuseIncomplete'] },
+          // Without a session there is nothing to record first: the calls start at once.
+          { guard: 'noSession', target: 'executingBatch.running', actions: ['recordResponse', 'openBatch'] },
           { target: 'executingBatch', actions: ['recordResponse', 'openBatch'] },
         ],
         onError: { target: 'appendingResults', actions: 'markProviderFailed' },
@@ -247,7 +251,11 @@ export const runMachine = setup({
         running: {
           entry: 'startTools',
           on: {
-            'xstate.done.actor.tool.*': { actions: 'recordToolDone' },
+            // The last result closes the batch in the same microstep.
+            'xstate.done.actor.tool.*': [
+              { guard: 'closesBatch', target: '#run.appendingResults', actions: ['recordToolDone', 'appendBatchResults'] },
+              { actions: 'recordToolDone' },
+            ],
             'xstate.error.actor.tool.*': { actions: 'recordToolCrash' },
             CANCEL: { target: 'cancelling', actions: 'cancelBatch' },
           },

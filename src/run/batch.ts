@@ -53,6 +53,11 @@ export class Batch {
     this.settledCount++;
   }
 
+  /** True when `index` is the only call without a result: recording it settles the batch. */
+  isLastOutstanding(index: number): boolean {
+    return this.settledCount === this.calls.length - 1 && this.results[index] === undefined;
+  }
+
   get settled(): boolean {
     return this.settledCount === this.calls.length;
   }
