@@ -53,10 +53,24 @@ export function batchProvider(count: number, tool: string): Provider {
   return { complete: async (request: ProviderRequest) => (request.messages.length === 1 ? batch : ANSWER) };
 }
 
-/** A provider that never answers (until its signal aborts). */
-export const silentProvider: Provider = {
-  complete: (_request, { signal }) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true })),
-};
+/**
+ * A provider that never answers and holds each request open, as a real one holds its
+ * socket: what a waiting Run keeps alive is reachable from here, not collectable garbage.
+ */
+export function holdingProvider(): Provider & { readonly open: number } {
+  const open = new Set<unknown>();
+  return {
+    get open() {
+      return open.size;
+    },
+    complete: (_request, { signal }) =>
+      new Promise((_resolve, reject) => {
+        const request = { reject };
+        open.add(request);
+        signal.addEventListener('abort', () => (open.delete(request), reject(signal.reason)), { once: true });
+      }),
+  };
+}
 
 /** Malformed JSON: a missing closing brace. */
 export const MALFORMED_ARGS = '{"text":"hi"';
