@@ -50,6 +50,8 @@ function toRegistry(tools: AgentOptions['tools']): ToolRegistry {
   return new ToolRegistry(tools ?? []);
 }
 
+const noop = () => {};
+
 /** Rejects a non-completed Run's output as a RunError. */
 function settle(actor: RunActor, output: RunOutput): RunOutput {
   if (output.status === 'completed') return output;
@@ -92,10 +94,11 @@ export function createAgent(options: AgentOptions): Agent {
   return {
     tools,
     run(input, runOptions = {}) {
-      return lock.run(runOptions.sessionId, async () => {
-        const actor = await startRun(input, runOptions, () => {});
-        return settle(actor, await toPromise(actor));
-      });
+      // Promise callbacks rather than an async function: a Run waiting on its provider keeps
+      // two small closures alive instead of a suspended generator with its registers.
+      return lock.run(runOptions.sessionId, () =>
+        startRun(input, runOptions, noop).then((actor) => toPromise(actor).then((output) => settle(actor, output))),
+      );
     },
     stream(input, runOptions = {}) {
       return new IsolatedObservable<RunEvent>((subscriber) => {

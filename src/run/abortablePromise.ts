@@ -47,7 +47,14 @@ export function fromAbortablePromise<TOutput, TInput>(creator: (args: AbortableP
         aborts.delete(self);
         self.send({ type, data });
       };
-      Promise.resolve(creator({ input: snapshot.input as TInput, abort })).then(
+      let promise: PromiseLike<TOutput>;
+      try {
+        promise = creator({ input: snapshot.input as TInput, abort });
+      } catch (error) {
+        // A creator that throws before returning a promise fails like a rejected one.
+        promise = Promise.reject(error);
+      }
+      Promise.resolve(promise).then(
         (output) => settle(RESOLVE, output),
         (error: unknown) => settle(REJECT, error),
       );

@@ -31,6 +31,9 @@ export interface CreateRunActorOptions {
 }
 
 const defaultNow = () => performance.timeOrigin + performance.now();
+// randomUUID builds its string by concatenation: a rope of a dozen pieces (about 500 bytes,
+// kept by every event of the Run). toLowerCase (a no-op on its lowercase hex) flattens it.
+const newRunId = () => crypto.randomUUID().toLowerCase();
 
 function toolSetOf(tools: CreateRunActorOptions['tools']) {
   if (tools instanceof ToolRegistry) return tools.snapshot();
@@ -59,7 +62,7 @@ export function createRunActor(options: CreateRunActorOptions): RunActor {
   const { signal } = options;
   const actor = createActor(runMachine, {
     input: {
-      runId: options.runId ?? crypto.randomUUID(),
+      runId: options.runId ?? newRunId(),
       provider: options.provider,
       tools: toolSetOf(options.tools),
       limits: resolveLimits(options.limits),

@@ -29,3 +29,32 @@ export class LazyAbort {
     this.#controller?.abort(reason);
   }
 }
+
+/**
+ * Base of the objects handed to tools and providers: their `signal` is an own, enumerable
+ * accessor (so `{ ...ctx }` and `const { signal } = ctx` both see it) that reads a
+ * LazyAbort. The getter is one shared function: a getter written in an object literal
+ * would be a new closure per object, and V8 gives every such object a hidden class of its
+ * own (hundreds of bytes and a slow path, per call).
+ */
+export class WithLazySignal {
+  readonly #abort: LazyAbort;
+  declare readonly signal: AbortSignal;
+
+  static readonly #signalProperty: PropertyDescriptor = {
+    get(this: WithLazySignal) {
+      return this.#abort.signal;
+    },
+    enumerable: true,
+    configurable: true,
+  };
+
+  constructor(abort: LazyAbort) {
+    this.#abort = abort;
+  }
+
+  /** Call last in the subclass constructor, so that `signal` comes after the other fields. */
+  protected defineSignal(): void {
+    Object.defineProperty(this, 'signal', WithLazySignal.#signalProperty);
+  }
+}

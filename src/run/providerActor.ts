@@ -2,7 +2,7 @@
 // Run leaves `awaitingProvider` (CANCEL), aborts the request's signal.
 import type { Provider, ProviderCallOptions, ProviderRequest } from '../types.js';
 import { fromAbortablePromise } from './abortablePromise.js';
-import type { LazyAbort } from './lazyAbort.js';
+import { WithLazySignal, type LazyAbort } from './lazyAbort.js';
 import { normalizeResponse, type NormalizedResponse } from './normalizeResponse.js';
 
 export interface ProviderCallInput {
@@ -12,21 +12,21 @@ export interface ProviderCallInput {
   onTextDelta: (delta: string) => void;
 }
 
-// The options a provider receives. `signal` is an own, enumerable getter (a spread copy
-// still has it) whose AbortSignal is created when the provider first reads it.
-function callOptions(abort: LazyAbort, forward: (delta: string) => void): ProviderCallOptions {
-  return {
-    get signal() {
-      return abort.signal;
-    },
-    onTextDelta: (delta) => {
+// The options a provider receives; its signal is created when the provider first reads it.
+class LazyCallOptions extends WithLazySignal implements ProviderCallOptions {
+  readonly onTextDelta: (delta: string) => void;
+
+  constructor(abort: LazyAbort, forward: (delta: string) => void) {
+    super(abort);
+    this.onTextDelta = (delta) => {
       if (!abort.aborted && typeof delta === 'string' && delta.length > 0) forward(delta);
-    },
-  };
+    };
+    this.defineSignal();
+  }
 }
 
 /** Calls `provider.complete` and checks what it returns. */
-export const callProvider = fromAbortablePromise<NormalizedResponse, ProviderCallInput>(async ({ input, abort }) => {
-  const raw = await input.provider.complete(input.request, callOptions(abort, input.onTextDelta));
-  return normalizeResponse(raw);
-});
+export const callProvider = fromAbortablePromise<NormalizedResponse, ProviderCallInput>(({ input, abort }) =>
+  // Not an async function: a Run waiting on its provider keeps no suspended generator.
+  Promise.resolve(input.provider.complete(input.request, new LazyCallOptions(abort, input.onTextDelta))).then(normalizeResponse),
+);

@@ -7,7 +7,7 @@ import type { AnyActorRef } from 'xstate';
 import { runTool } from '../calls/runTool.js';
 import type { RegisteredTool } from '../toolSet.js';
 import type { ToolContext, ToolResult } from '../types.js';
-import { LazyAbort } from './lazyAbort.js';
+import { LazyAbort, WithLazySignal } from './lazyAbort.js';
 
 export interface ToolExecutionInput {
   tool: RegisteredTool;
@@ -26,18 +26,21 @@ export interface ToolSettledEvent {
 // The abort handle of each ToolCall actor whose tool has not settled yet.
 const running = new WeakMap<AnyActorRef, LazyAbort>();
 
-// `signal` is an own, enumerable getter (a spread copy of the context still has it) whose
-// AbortSignal is created when the tool first reads it.
-function toolContext(input: ToolExecutionInput, abort: LazyAbort): ToolContext {
-  return {
-    runId: input.runId,
-    callId: input.callId,
-    toolName: input.tool.tool.name,
-    iteration: input.iteration,
-    get signal() {
-      return abort.signal;
-    },
-  };
+// What a tool's `execute` receives; its signal is created when the tool first reads it.
+class LazyToolContext extends WithLazySignal implements ToolContext {
+  readonly runId: string;
+  readonly callId: string;
+  readonly toolName: string;
+  readonly iteration: number;
+
+  constructor(input: ToolExecutionInput, abort: LazyAbort) {
+    super(abort);
+    this.runId = input.runId;
+    this.callId = input.callId;
+    this.toolName = input.tool.tool.name;
+    this.iteration = input.iteration;
+    this.defineSignal();
+  }
 }
 
 /**
@@ -55,7 +58,7 @@ export function startExecution(owner: AnyActorRef, input: ToolExecutionInput): v
       abort.abort(new DOMException('The tool call was abandoned', 'AbortError'));
     },
   });
-  void runTool(input.tool.tool, input.args, toolContext(input, abort)).then((result) => {
+  void runTool(input.tool.tool, input.args, new LazyToolContext(input, abort)).then((result) => {
     if (running.get(owner) !== abort) return;
     running.delete(owner);
     watch.unsubscribe();

@@ -51,6 +51,16 @@ describe('fromAbortablePromise', () => {
     await expect(toPromise(actor)).rejects.toThrow('no');
   });
 
+  it('fails like a rejection when the creator throws instead of returning a promise', async () => {
+    const actor = createActor(
+      fromAbortablePromise((): Promise<never> => {
+        throw new Error('sync');
+      }),
+      { input: undefined },
+    ).start();
+    await expect(toPromise(actor)).rejects.toThrow('sync');
+  });
+
   it('aborts the signal when the actor stops, read before or after', async () => {
     let handle: LazyAbort | undefined;
     const actor = createActor(fromAbortablePromise(({ abort }) => ((handle = abort), new Promise(() => {}))), { input: undefined }).start();
@@ -88,5 +98,20 @@ describe('signals handed to providers and tools', () => {
     expect(ctx.signal.aborted).toBe(true);
     expect(ctx.signal.reason).toBe('user left');
     expect({ ...ctx }.signal).toBe(ctx.signal);
+  });
+});
+
+describe('a provider whose complete() throws synchronously', () => {
+  it('fails the Run with provider_error, like a rejected request', async () => {
+    const provider: Provider = {
+      complete: () => {
+        throw new Error('no network');
+      },
+    };
+    const run = startRun({ provider, tools: [], input: 'go' });
+    const output = await run.output;
+    expect(output.status).toBe('failed');
+    expect(output.error?.code).toBe('provider_error');
+    expect(output.error?.message).toContain('no network');
   });
 });
