@@ -5,7 +5,8 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
-export type Subject = 'tinyagent' | 'baseline';
+/** What a child measures: tinyagent, the bare loop, or the XState floor (bench/floor.ts). */
+export type Subject = 'tinyagent' | 'baseline' | 'floor';
 export type ChildScenario = 's3' | 's5';
 
 const CHILD = fileURLToPath(new URL('./child.mjs', import.meta.url));

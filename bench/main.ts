@@ -4,7 +4,7 @@
 // (.tmp/bench/results.json, ignored by git).
 import { writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
-import { runInChild } from './childRunner.js';
+import { runInChild, type Subject } from './childRunner.js';
 import { S1_LONG, S1_SHORT, S2, S5 } from './config.js';
 import { measurementTable, targetTable, type Measurement } from './report.js';
 import { s2Batch } from './scenarios/batch.js';
@@ -31,6 +31,12 @@ const measurements: Measurement[] = [];
 const figures: Figures = {};
 const started = performance.now();
 
+if (wanted('s1', 's4', 's6')) {
+  // The first scenario would otherwise also pay for JIT warm-up and the young generation growing.
+  log('warm-up …');
+  await s1Sequential({ ...S1_SHORT, samples: 1, warmup: 30 });
+  await s1s4s6({ ...S1_LONG, samples: 1, warmup: 5 });
+}
 if (wanted('s1')) {
   log('S1 N=20 …');
   figures.s1Short = await s1Sequential(S1_SHORT);
@@ -38,9 +44,9 @@ if (wanted('s1')) {
 }
 if (wanted('s1', 's4', 's6')) {
   log('S1 N=200, S4, S6 (in turn) …');
-  const { s1, s4, s6 } = await s1s4s6(S1_LONG);
+  const { s1, s4, s6, floor } = await s1s4s6(S1_LONG);
   Object.assign(figures, { s1Long: s1, s4, s6 });
-  measurements.push(s1, s4, s6);
+  measurements.push(s1, s4, s6, floor);
 }
 if (wanted('s2')) {
   figures.s2 = [];
@@ -53,29 +59,34 @@ if (wanted('s2')) {
 }
 if (wanted('s3')) {
   log('S3 (child processes) …');
-  const tiny = await runInChild<ManyRunsResult>('s3', 'tinyagent');
-  const bare = await runInChild<ManyRunsResult>('s3', 'baseline');
-  figures.s3 = {
-    throughput: { id: 'S3 1000 runs × 5', metric: 'tool calls', unit: '/s', tinyagent: tiny.callsPerSecond, baseline: bare.callsPerSecond, higherIsBetter: true },
-    peakRss: { id: 'S3 peak RSS', metric: 'VmHWM', unit: 'MB', tinyagent: single(tiny.peakRssMB), baseline: single(bare.peakRssMB) },
-  };
-  measurements.push(figures.s3.throughput, figures.s3.peakRss);
+  const [tiny, bare, floor] = [await runInChild<ManyRunsResult>('s3', 'tinyagent'), await runInChild<ManyRunsResult>('s3', 'baseline'), await runInChild<ManyRunsResult>('s3', 'floor')];
+  const throughput = (id: string, of: ManyRunsResult): Measurement => ({ id, metric: 'tool calls', unit: '/s', tinyagent: of.callsPerSecond, baseline: bare.callsPerSecond, higherIsBetter: true });
+  const peakRss = (id: string, of: ManyRunsResult): Measurement => ({ id, metric: 'VmHWM', unit: 'MB', tinyagent: single(of.peakRssMB), baseline: single(bare.peakRssMB) });
+  figures.s3 = { throughput: throughput('S3 1000 runs × 5', tiny), peakRss: peakRss('S3 peak RSS', tiny) };
+  measurements.push(figures.s3.throughput, figures.s3.peakRss, throughput('S3 XState floor (reference)', floor), peakRss('S3 XState floor peak RSS (reference)', floor));
 }
 if (wanted('s5')) {
   log('S5 (child processes) …');
-  const repeat = async (subject: 'tinyagent' | 'baseline') => {
+  const repeat = async (subject: Subject) => {
     const results: MemoryResult[] = [];
     for (let i = 0; i < 3; i++) results.push(await runInChild<MemoryResult>('s5', subject, ['--expose-gc']));
     return { heap: summarize(results.map((r) => r.heapKiBPerRun)), rss: summarize(results.map((r) => r.rssKiBPerRun)) };
   };
   const tiny = await repeat('tinyagent');
   const bare = await repeat('baseline');
+  const floor = await repeat('floor');
   const id = `S5 ${S5.runs} waiting`;
   figures.s5 = {
     heap: { id, metric: 'heap per Run', unit: 'KiB', tinyagent: tiny.heap, baseline: bare.heap },
     rss: { id, metric: 'RSS per Run', unit: 'KiB', tinyagent: tiny.rss, baseline: bare.rss },
   };
-  measurements.push(figures.s5.heap, figures.s5.rss);
+  const floorId = 'S5 XState floor (reference)';
+  measurements.push(
+    figures.s5.heap,
+    figures.s5.rss,
+    { id: floorId, metric: 'heap per Run', unit: 'KiB', tinyagent: floor.heap, baseline: bare.heap },
+    { id: floorId, metric: 'RSS per Run', unit: 'KiB', tinyagent: floor.rss, baseline: bare.rss },
+  );
 }
 
 const targets = checkTargets(figures);

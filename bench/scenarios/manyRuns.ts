@@ -2,6 +2,7 @@
 // child process (bench/child.ts), so that VmHWM is this scenario's own peak RSS.
 import { createAgent } from '../../src/index.js';
 import { BareLoop } from '../baseline.js';
+import { xstateFloor } from '../floor.js';
 import { echoTool, sequentialProvider } from '../fixtures.js';
 import type { Subject } from '../childRunner.js';
 import { summarize, timeMs, type Summary } from '../stats.js';
@@ -31,7 +32,9 @@ export async function manyRuns(subject: Subject, options: ManyRunsOptions): Prom
   const provider = sequentialProvider(options.steps);
   const agent = createAgent({ provider, tools: [echoTool] });
   const bare = new BareLoop([echoTool]);
-  const runOnce = subject === 'tinyagent' ? () => agent.run('go') : () => bare.run(provider, 'go');
+  const floor = xstateFloor(echoTool);
+  const runners = { tinyagent: () => agent.run('go'), baseline: () => bare.run(provider, 'go'), floor: () => floor(provider, 'go') };
+  const runOnce: () => Promise<unknown> = runners[subject];
   const round = () => Promise.all(Array.from({ length: options.runs }, () => runOnce()));
   await round();
   const rates: number[] = [];

@@ -2,6 +2,7 @@
 // after a full GC. Runs inside a fresh child process started with --expose-gc.
 import { createAgent } from '../../src/index.js';
 import { BareLoop } from '../baseline.js';
+import { xstateFloor } from '../floor.js';
 import { echoTool, holdingProvider } from '../fixtures.js';
 import type { Subject } from '../childRunner.js';
 
@@ -30,7 +31,9 @@ export async function waitingRuns(subject: Subject, runs: number): Promise<Memor
   const provider = holdingProvider();
   const agent = createAgent({ provider, tools: [echoTool] });
   const bare = new BareLoop([echoTool]);
-  const start = subject === 'tinyagent' ? () => agent.run('go') : () => bare.run(provider, 'go');
+  const floor = xstateFloor(echoTool);
+  const starters = { tinyagent: () => agent.run('go'), baseline: () => bare.run(provider, 'go'), floor: () => floor(provider, 'go') };
+  const start: () => Promise<unknown> = starters[subject];
   // One Run first, so code compiled and module state created on first use is not counted.
   void start().catch(() => undefined);
   await settle();

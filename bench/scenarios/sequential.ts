@@ -3,6 +3,7 @@
 // the three are measured in turn with their bare loops, so their ratios share the load.
 import { createAgent, type Agent } from '../../src/index.js';
 import { BareLoop } from '../baseline.js';
+import { xstateFloor } from '../floor.js';
 import { echoTool, MALFORMED_ARGS, sequentialProvider } from '../fixtures.js';
 import type { Measurement } from '../report.js';
 import { sampleInTurn, type Summary } from '../stats.js';
@@ -19,7 +20,8 @@ function setup(steps: number, args?: string) {
   const provider = sequentialProvider(steps, args);
   const agent = createAgent({ provider, tools: [echoTool], limits: { maxIterations: steps + 1 } });
   const bare = new BareLoop([echoTool]);
-  return { agent, bareRun: () => bare.run(provider, 'go') };
+  const floor = xstateFloor(echoTool);
+  return { agent, bareRun: () => bare.run(provider, 'go'), floorRun: () => floor(provider, 'go') };
 }
 
 /** µs per step of `runsPerSample` consecutive runs of `steps` steps. */
@@ -53,18 +55,22 @@ export async function s1Sequential(options: SequentialOptions): Promise<Measurem
   return perStepMeasurement(`S1 N=${options.steps}`, tiny!, bare!);
 }
 
-/** S1, S4 (every call's arguments malformed JSON) and S6 (S1 streamed to one subscriber), in turn. */
-export async function s1s4s6(options: SequentialOptions): Promise<{ s1: Measurement; s4: Measurement; s6: Measurement }> {
+/**
+ * S1, S4 (every call's arguments malformed JSON) and S6 (S1 streamed to one subscriber), in
+ * turn, with the XState floor of S1 (bench/floor.ts) as a reference.
+ */
+export async function s1s4s6(options: SequentialOptions): Promise<{ s1: Measurement; s4: Measurement; s6: Measurement; floor: Measurement }> {
   const plain = setup(options.steps);
   const malformed = setup(options.steps, MALFORMED_ARGS);
   let seen = 0;
-  const [s1, s4, s6, bare, bareMalformed] = await sampleInTurn(
+  const [s1, s4, s6, bare, bareMalformed, floor] = await sampleInTurn(
     [
       perStep(() => plain.agent.run('go'), options),
       perStep(() => malformed.agent.run('go'), options),
       perStep(() => streamToEnd(plain.agent, () => seen++), options),
       perStep(plain.bareRun, options),
       perStep(malformed.bareRun, options),
+      perStep(plain.floorRun, options),
     ],
     options,
   );
@@ -73,5 +79,6 @@ export async function s1s4s6(options: SequentialOptions): Promise<{ s1: Measurem
     s1: perStepMeasurement(`S1 N=${options.steps}`, s1!, bare!),
     s4: perStepMeasurement(`S4 N=${options.steps} malformed`, s4!, bareMalformed!),
     s6: perStepMeasurement(`S6 N=${options.steps} +subscriber`, s6!, bare!),
+    floor: perStepMeasurement(`S1 N=${options.steps} XState floor (reference)`, floor!, bare!),
   };
 }
