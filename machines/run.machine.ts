@@ -4,7 +4,7 @@
 import { assign, emit, enqueueActions, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { errorResult } from '../src/calls/errorResult.js';
 import { RunErrorCode, ToolErrorCode } from '../src/codes.js';
-import type { RunEvent } from '../src/events/runEvent.js';
+import type { ProviderRespondedEvent, RunEvent, RunEventBase } from '../src/events/runEvent.js';
 import { Batch } from '../src/run/batch.js';
 import { notStartedResult } from '../src/run/cancelledResults.js';
 import { EventStamper } from '../src/run/eventStamper.js';
@@ -100,14 +100,14 @@ export const runMachine = setup({
     ),
     recordResponse: enqueueActions(({ context, event, enqueue }) => {
       const response = responseOf(event);
-      const responded = {
-        type: 'provider.responded' as const,
+      const responded: Omit<ProviderRespondedEvent, keyof RunEventBase> = {
+        type: 'provider.responded',
         text: response.text,
         toolCallCount: response.toolCalls.length,
         durationMs: context.now() - context.requestedAt,
-        ...(response.finishReason ? { finishReason: response.finishReason } : {}),
-        ...(response.usage ? { usage: response.usage } : {}),
       };
+      if (response.finishReason) responded.finishReason = response.finishReason;
+      if (response.usage) responded.usage = response.usage;
       enqueue.emit(context.events.stamp(responded));
       context.usage = addUsage(context.usage, response.usage);
       const assistant: Message = { role: 'assistant', content: response.text };

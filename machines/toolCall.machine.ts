@@ -79,8 +79,16 @@ export const toolCallMachine = setup({
   },
 }).createMachine({
   id: 'toolCall',
+  // Written out rather than `...input` (see startedEvent in src/run/runSteps.ts).
   context: ({ input }) => ({
-    ...input,
+    runId: input.runId,
+    iteration: input.iteration,
+    index: input.index,
+    call: input.call,
+    tools: input.tools,
+    maxOutputChars: input.maxOutputChars,
+    cancelGraceMs: input.cancelGraceMs,
+    now: input.now,
     prepared: prepareCall(input.call, input.tools),
     startedAt: input.now(),
     result: undefined,

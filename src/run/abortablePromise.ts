@@ -23,17 +23,18 @@ export interface AbortablePromiseArgs<TInput> {
 export function fromAbortablePromise<TOutput, TInput>(creator: (args: AbortablePromiseArgs<TInput>) => PromiseLike<TOutput>): PromiseActorLogic<TOutput, TInput> {
   return {
     config: creator,
+    // Snapshots are written out in full, not `{ ...snapshot, … }` (see startedEvent in runSteps.ts).
     transition: (snapshot, event, { self }) => {
       if (snapshot.status !== 'active') return snapshot;
       switch (event.type) {
         case RESOLVE:
-          return { ...snapshot, status: 'done', output: event.data as TOutput, input: undefined };
+          return { status: 'done', output: event.data as TOutput, error: undefined, input: undefined };
         case REJECT:
-          return { ...snapshot, status: 'error', error: event.data, input: undefined };
+          return { status: 'error', output: undefined, error: event.data, input: undefined };
         case 'xstate.stop':
           aborts.get(self)?.abort();
           aborts.delete(self);
-          return { ...snapshot, status: 'stopped', input: undefined };
+          return { status: 'stopped', output: undefined, error: undefined, input: undefined };
         default:
           return snapshot;
       }
