@@ -151,7 +151,7 @@ export const runMachine = setup({
       enqueue.assign({ cancelRequested: true, cancelReason: reason });
       if (!batch) return;
       refuseBatchCalls(context, enqueue as RunEnqueue, batch, batch.takeUnstarted(), notStartedResult());
-      for (const index of batch.running()) enqueue.sendTo(toolChildId(batch.iteration, index), { type: 'CANCEL', reason });
+      for (const index of batch.running()) enqueue.sendTo(toolChildId(index), { type: 'CANCEL', reason });
     }),
     refuseUnpersistedBatch: enqueueActions(({ context, enqueue }) => {
       const batch = context.batch;

@@ -41,9 +41,13 @@ export interface RunEnqueue {
   stopChild(id: string): void;
 }
 
-/** Child ids end in `.iteration.index` so `xstate.done.actor.tool.*` matches them. */
-export function toolChildId(iteration: number, index: number): string {
-  return `tool.${iteration}.${index}`;
+/**
+ * Child ids are `tool.<index in batch>`, so `xstate.done.actor.tool.*` matches them. They repeat
+ * from batch to batch on purpose (a batch's children are all stopped before the next starts):
+ * XState caches transitions per event type, and fresh ids per step made that cache grow.
+ */
+export function toolChildId(index: number): string {
+  return `tool.${index}`;
 }
 
 // Events are written out as literals, not spread together: once optimised, Node 20's V8
@@ -94,7 +98,7 @@ export function enqueueToolStarts(context: RunContext, enqueue: RunEnqueue) {
     const call = batch.calls[index]!;
     enqueue.emit(context.events.stamp(startedEvent(call, batch.iteration)));
     enqueue.spawnChild('toolCall', {
-      id: toolChildId(batch.iteration, index),
+      id: toolChildId(index),
       input: {
         runId: context.runId,
         iteration: batch.iteration,
@@ -116,7 +120,7 @@ export function recordToolOutput(context: RunContext, enqueue: RunEnqueue, event
   const { index, call, result, durationMs } = event.output;
   batch.record(index, result);
   enqueue.emit(context.events.stamp(settledEvent(call, batch.iteration, result, durationMs)));
-  enqueue.stopChild(event.actorId ?? toolChildId(batch.iteration, index));
+  enqueue.stopChild(event.actorId ?? toolChildId(index));
   enqueueToolStarts(context, enqueue);
 }
 

@@ -81,7 +81,7 @@ function abstractState(snapshot: RunSnapshot, history: readonly AnyEventObject[]
     cancelRequested: context.cancelRequested,
     outcome: context.outcome?.status,
     calls: batch?.calls.map((call, index) => {
-      const where = settled.has(call.id) ? 'settled' : toolChildId(batch.iteration, index) in children ? 'running' : 'waiting';
+      const where = settled.has(call.id) ? 'settled' : toolChildId(index) in children ? 'running' : 'waiting';
       return `${call.id}:${where}`;
     }),
     unpersisted: context.session ? context.transcript.unpersisted().length : undefined,
@@ -112,7 +112,7 @@ function providerFailure(failure: ProviderFailure): RunModelEvent {
 function toolEvent(snapshot: RunSnapshot, index: number, outcome: ToolOutcome, limits: RunLimits): RunModelEvent {
   const batch = snapshot.context.batch!;
   const call = batch.calls[index]!;
-  const actorId = toolChildId(batch.iteration, index);
+  const actorId = toolChildId(index);
   const base = { actorId, label: `${call.id} ${outcome}`, stimulus: { kind: 'tool', callId: call.id, outcome } as const };
   if (outcome === 'crash') return { type: `xstate.error.actor.${actorId}`, error: new Error('clock failed'), ...base };
   const output = { index, call, result: expectedResult(outcome, call.id, limits), durationMs: 0 };
@@ -125,7 +125,7 @@ function toolChildren(snapshot: RunSnapshot): { index: number; status: string; o
   const batch = snapshot.context.batch;
   if (!batch) return [];
   return batch.calls.flatMap((_, index) => {
-    const child = snapshot.children[toolChildId(batch.iteration, index)];
+    const child = snapshot.children[toolChildId(index)];
     if (!child) return [];
     const childSnapshot = child.getSnapshot();
     return [{ index, status: childSnapshot.status, output: childSnapshot.output }];
@@ -142,7 +142,7 @@ export function eventsFor(set: RunPathSet) {
     // A call rejected by validation finishes as soon as it starts: nothing can come before it.
     const instant = children.find((child) => child.status === 'done');
     if (instant) {
-      const actorId = toolChildId(snapshot.context.batch!.iteration, instant.index);
+      const actorId = toolChildId(instant.index);
       const { call, result } = instant.output as ToolCallOutput;
       const label = `${call.id} rejected: ${result.code}`;
       return [{ type: `xstate.done.actor.${actorId}`, actorId, output: instant.output, label, stimulus: { kind: 'none' } }];
