@@ -77,7 +77,8 @@ const describeState = (snapshot: ToolCallSnapshot) => ({ value: snapshot.value, 
 export function generateToolCallPaths(input: ToolCallInputName): ToolCallPath[] {
   const tools = new ToolRegistry(modelTools(() => Promise.reject(new Error('the model never executes tools'))));
   const logic = pureMachineLogic<ToolCallSnapshot>({
-    machine: toolCallMachine,
+    // Tool execution is an effect of the real actor; in the model its outcome comes back as an event.
+    machine: toolCallMachine.provide({ actions: { startTool: () => {}, abortTool: () => {} } }),
     input: toolCallInput(input, tools, () => 0),
     cloneContext: (context) => ({ ...context }),
     describe: describeState,
