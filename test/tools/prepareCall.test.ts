@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { prepareCall, type PreparedCall } from '../src/calls/prepareCall.js';
-import { ToolRegistry } from '../src/registry.js';
-import type { ToolCallRequest, ToolResult } from '../src/index.js';
-import { validTool } from './helpers/validTool.js';
+import { prepareCall, type PreparedCall } from '../../src/calls/prepareCall.js';
+import { ToolRegistry } from '../../src/registry.js';
+import type { ToolCallRequest, ToolResult } from '../../src/index.js';
+import { validTool } from '../helpers/validTool.js';
 
 const tools = new ToolRegistry([
   validTool(),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { TinyAgentError, ToolRegistrationError, type Tool } from '../src/index.js';
-import { ToolRegistry } from '../src/registry.js';
-import { validTool } from './helpers/validTool.js';
+import { TinyAgentError, ToolRegistrationError, type Tool } from '../../src/index.js';
+import { ToolRegistry } from '../../src/registry.js';
+import { validTool } from '../helpers/validTool.js';
 
 function refusal(registry: ToolRegistry, tool: unknown): ToolRegistrationError {
   const before = registry.list();

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { limitOutput } from '../src/calls/limitOutput.js';
-import type { ToolResult } from '../src/index.js';
+import { limitOutput } from '../../src/calls/limitOutput.js';
+import type { ToolResult } from '../../src/index.js';
 
 const MARKER = /(?:\n\[truncated: (\d+) characters removed\]|\[cut (\d+)\])$/;
 const EMOJI = '😀'; // one code point, two UTF-16 code units

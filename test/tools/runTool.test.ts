@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runTool } from '../src/calls/runTool.js';
-import type { Tool, ToolContext, ToolResult } from '../src/index.js';
+import { runTool } from '../../src/calls/runTool.js';
+import type { Tool, ToolContext, ToolResult } from '../../src/index.js';
 
 const ctx: ToolContext = { runId: 'r1', callId: 'c1', toolName: 'probe', iteration: 1, signal: new AbortController().signal };
 

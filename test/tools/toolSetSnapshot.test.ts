@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ToolRegistry } from '../src/registry.js';
-import { validTool } from './helpers/validTool.js';
+import { ToolRegistry } from '../../src/registry.js';
+import { validTool } from '../helpers/validTool.js';
 
 describe('ToolRegistry.snapshot', () => {
   it('is cached: the same ToolSet until something is registered', () => {
