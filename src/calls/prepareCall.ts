@@ -6,6 +6,7 @@ import type { RegisteredTool, ToolSet } from '../toolSet.js';
 import type { ToolCallRequest, ToolResult } from '../types.js';
 import type { SchemaIssue } from '../validation/schemaValidator.js';
 import { errorResult } from './errorResult.js';
+import { isRecord } from '../isRecord.js';
 
 /** Either the tool and its validated arguments, or the error result to send back instead. */
 export type PreparedCall = { ok: true; tool: RegisteredTool; args: Record<string, unknown> } | { ok: false; result: ToolResult };
@@ -42,18 +43,14 @@ function parseArguments(raw: unknown): Record<string, unknown> | string {
     } catch (error) {
       return `are not valid JSON (${error instanceof Error ? error.message : String(error)}); send a JSON object`;
     }
-    return isJsonObject(parsed) ? parsed : `must be a JSON object, got ${describeValue(parsed)}`;
+    return isRecord(parsed) ? parsed : `must be a JSON object, got ${describeValue(parsed)}`;
   }
   return isPlainObject(raw) ? raw : `must be a JSON object, got ${describeValue(raw)}`;
 }
 
-function isJsonObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 // An already-parsed object must be plain data: no arrays, Dates, Maps or class instances.
 function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (!isJsonObject(value)) return false;
+  if (!isRecord(value)) return false;
   const proto: unknown = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
 }

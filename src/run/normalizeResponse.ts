@@ -2,6 +2,7 @@
 // ProviderError: a response the runtime cannot map to messages must never be half-appended.
 import { ProviderError } from '../errors.js';
 import type { FinishReason, ProviderResponse, ToolCallRequest, Usage } from '../types.js';
+import { isRecord } from '../isRecord.js';
 
 /** A provider response the Run can trust. */
 export interface NormalizedResponse {
@@ -13,18 +14,15 @@ export interface NormalizedResponse {
 
 const FINISH_REASONS: ReadonlySet<string> = new Set(['stop', 'tool_calls', 'length', 'content_filter', 'error', 'other']);
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function normalizeCall(raw: unknown, index: number, seen: Set<string>): ToolCallRequest {
-  if (!isPlainObject(raw)) throw new ProviderError(`Tool call ${index} is not an object`);
+  if (!isRecord(raw)) throw new ProviderError(`Tool call ${index} is not an object`);
   const { id, name, arguments: args } = raw;
   if (typeof id !== 'string' || id.length === 0) throw new ProviderError(`Tool call ${index} has no id`);
   if (seen.has(id)) throw new ProviderError(`Two tool calls share the id "${id}"`);
   seen.add(id);
   if (typeof name !== 'string') throw new ProviderError(`Tool call "${id}" has no name`);
-  if (args !== undefined && typeof args !== 'string' && !isPlainObject(args)) {
+  if (args !== undefined && typeof args !== 'string' && !isRecord(args)) {
     throw new ProviderError(`Tool call "${id}" has arguments that are neither a JSON string nor an object`);
   }
   return { id, name, arguments: args ?? '' };
@@ -32,7 +30,7 @@ function normalizeCall(raw: unknown, index: number, seen: Set<string>): ToolCall
 
 function normalizeUsage(raw: unknown): Usage | undefined {
   if (raw === undefined) return undefined;
-  if (!isPlainObject(raw)) throw new ProviderError('usage is not an object');
+  if (!isRecord(raw)) throw new ProviderError('usage is not an object');
   const inputTokens = Number(raw.inputTokens ?? 0);
   const outputTokens = Number(raw.outputTokens ?? 0);
   const totalTokens = Number(raw.totalTokens ?? inputTokens + outputTokens);
@@ -45,7 +43,7 @@ function normalizeUsage(raw: unknown): Usage | undefined {
  * @example normalizeResponse({ text: 'hi' }) // { text: 'hi', toolCalls: [] }
  */
 export function normalizeResponse(raw: unknown): NormalizedResponse {
-  if (!isPlainObject(raw)) throw new ProviderError('The provider returned something that is not a response object');
+  if (!isRecord(raw)) throw new ProviderError('The provider returned something that is not a response object');
   const response = raw as ProviderResponse;
   if (response.text !== undefined && typeof response.text !== 'string') throw new ProviderError('text is not a string');
   if (response.toolCalls !== undefined && !Array.isArray(response.toolCalls)) throw new ProviderError('toolCalls is not an array');

@@ -3,6 +3,7 @@
 import { SessionErrorCode } from '../codes.js';
 import { SessionError } from '../errors.js';
 import type { Message } from '../types.js';
+import { isRecord } from '../isRecord.js';
 
 type Fields = Record<string, unknown>;
 
@@ -81,10 +82,6 @@ function field(value: Fields, name: string, type: 'string' | 'boolean', optional
   const found = value[name];
   if (typeof found === type || (optional && found === undefined)) return undefined;
   return `${name} must be ${optional ? 'absent or ' : ''}a ${type}, got ${kind(found)}`;
-}
-
-function isRecord(value: unknown): value is Fields {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function kind(value: unknown): string {

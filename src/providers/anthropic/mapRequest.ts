@@ -2,6 +2,7 @@
 import type { Message, ProviderRequest, ToolCallRequest, ToolSpec } from '../../types.js';
 import { toolResultText } from '../toolResultText.js';
 import type { AnthropicMessageParam, AnthropicRequestBlock, AnthropicRequestBody, AnthropicTool } from './wire.js';
+import { isRecord } from '../../isRecord.js';
 
 export interface AnthropicRequestSettings {
   model: string;
@@ -11,9 +12,6 @@ export interface AnthropicRequestSettings {
   extraBody: Record<string, unknown>;
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /**
  * Anthropic wants `input` as an object. A JSON string is parsed; arguments that are not a JSON
@@ -21,10 +19,10 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
  * `invalid_json` error, is what tells the model what went wrong.
  */
 export function inputObject(args: ToolCallRequest['arguments']): Record<string, unknown> {
-  if (typeof args !== 'string') return isPlainObject(args) ? args : {};
+  if (typeof args !== 'string') return isRecord(args) ? args : {};
   try {
     const parsed: unknown = JSON.parse(args);
-    return isPlainObject(parsed) ? parsed : {};
+    return isRecord(parsed) ? parsed : {};
   } catch {
     return {};
   }

@@ -3,6 +3,7 @@ import { ProviderError } from '../../errors.js';
 import { excerpt } from '../http/redact.js';
 import type { FinishReason, ProviderResponse, ToolCallRequest, Usage } from '../../types.js';
 import type { OpenAICompletion, OpenAIResponseToolCall, OpenAIUsage } from './wire.js';
+import { isRecord } from '../../isRecord.js';
 
 const FINISH_REASONS: Readonly<Record<string, FinishReason>> = {
   stop: 'stop',
@@ -27,14 +28,11 @@ function toolCall(call: OpenAIResponseToolCall): ToolCallRequest {
   return { id: call.id ?? '', name: call.function?.name ?? '', arguments: call.function?.arguments ?? '' };
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Checks the parts the mapping reads; anything else about the body is ignored. */
 function asCompletion(body: unknown): OpenAICompletion {
-  const choices = isObject(body) ? body.choices : undefined;
-  if (!Array.isArray(choices) || choices.length === 0 || !choices.every((c) => isObject(c) && isObject(c.message))) {
+  const choices = isRecord(body) ? body.choices : undefined;
+  if (!Array.isArray(choices) || choices.length === 0 || !choices.every((c) => isRecord(c) && isRecord(c.message))) {
     throw new ProviderError('Response has no choice with a message', {
       details: { body: excerpt(JSON.stringify(body) ?? '') },
     });
