@@ -1,5 +1,6 @@
 // A deterministic Provider for tests, demos and benchmarks: it answers from a script and
 // fails loudly when it is asked for more than it was given.
+import { abortReason } from './abortReason.js';
 import { TinyAgentError } from './errors.js';
 import type { Provider, ProviderCallOptions, ProviderRequest, ProviderResponse } from './types.js';
 
@@ -18,10 +19,6 @@ export interface ScriptedProvider extends Provider {
   readonly requests: ProviderRequest[];
   /** How many times `complete` was called. */
   readonly calls: number;
-}
-
-function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException('The operation was aborted', 'AbortError');
 }
 
 /**

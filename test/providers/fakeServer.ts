@@ -91,14 +91,8 @@ export function fixture(name: string): string {
   return readFileSync(new URL(`../fixtures/${name}`, import.meta.url), 'utf8');
 }
 
-/** A promise with its resolve exposed: a gate a handler waits on. */
-export function deferred<T = void>(): { promise: Promise<T>; resolve: (value: T) => void } {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((r) => {
-    resolve = r;
-  });
-  return { promise, resolve };
-}
+/** A promise with its resolve exposed: a gate a handler waits on (the suite's shared helper). */
+export { deferred } from '../helpers/deferred.js';
 
 /** An injected retry sleep that records the delays and never waits. */
 export function recordingSleep(): { sleep: (ms: number) => Promise<void>; delays: number[] } {

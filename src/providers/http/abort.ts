@@ -1,10 +1,6 @@
 // Cancellation helpers. A cancelled request rejects with the caller's own `signal.reason`,
 // never with a wrapped error, so the Run can tell a cancel from a failure.
-
-/** The value a cancelled operation rejects with. */
-export function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException('The operation was aborted', 'AbortError');
-}
+import { abortReason } from '../../abortReason.js';
 
 /** Races `promise` against `signal`: rejects at once with the signal's reason when it aborts. */
 export function raceAbort<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {

@@ -1,7 +1,8 @@
 // The request loop shared by every HTTP provider: attempt, classify the failure, wait, retry;
 // cancellation rejects with the caller's reason; any other final failure is a ProviderError.
 import { ProviderError, type ProviderErrorDetails } from '../../errors.js';
-import { abortReason, raceAbort } from './abort.js';
+import { abortReason } from '../../abortReason.js';
+import { raceAbort } from './abort.js';
 import { AttemptFailure } from './attemptFailure.js';
 import { describeNetworkError, isNetworkError } from './network.js';
 import { postJson, type JsonPost } from './postJson.js';
