@@ -12,7 +12,7 @@ import { MemorySessionStore } from '../session/memorySessionStore.js';
 import { assertSessionId } from '../session/sessionId.js';
 import type { SessionStore } from '../session/sessionStore.js';
 import type { Provider, RunLimits, RunOutput, Tool } from '../types.js';
-import { KeyedLock } from './keyedLock.js';
+import { KeyedLock } from '../keyedLock.js';
 
 export interface AgentOptions {
   provider: Provider;

@@ -1,6 +1,7 @@
 // Per-file state shared by every FileSessionStore of this process: a queue that runs the
 // loads and appends of one session file one at a time (so lines never interleave and a
 // load never sees half an append), and the tool calls whose results a writer still owes.
+import { KeyedLock } from '../keyedLock.js';
 import type { Message } from '../types.js';
 
 export interface SessionFileState {
@@ -8,27 +9,20 @@ export interface SessionFileState {
   readonly awaiting: Set<string>;
 }
 
-interface QueueEntry extends SessionFileState {
-  tail: Promise<void>;
-  queued: number;
-}
-
-const files = new Map<string, QueueEntry>();
+const queue = new KeyedLock();
+// Kept only while a writer still owes results; an empty state is the same as none.
+const states = new Map<string, SessionFileState>();
 
 /** Runs `operation` once every earlier operation on `path` has settled. */
 export function enqueue<T>(path: string, operation: (state: SessionFileState) => Promise<T>): Promise<T> {
-  let entry = files.get(path);
-  if (entry === undefined) {
-    entry = { tail: Promise.resolve(), queued: 0, awaiting: new Set() };
-    files.set(path, entry);
-  }
-  const current = entry;
-  current.queued += 1;
-  const result = current.tail.then(() => operation(current));
-  current.tail = result.then(ignore, ignore);
-  return result.finally(() => {
-    current.queued -= 1;
-    if (current.queued === 0 && current.awaiting.size === 0) files.delete(path);
+  return queue.run(path, async () => {
+    const state = states.get(path) ?? { awaiting: new Set<string>() };
+    try {
+      return await operation(state);
+    } finally {
+      if (state.awaiting.size === 0) states.delete(path);
+      else states.set(path, state);
+    }
   });
 }
 
@@ -55,4 +49,3 @@ export function trackCalls(messages: readonly Message[]): (state: SessionFileSta
   };
 }
 
-function ignore(): void {}

@@ -1,5 +1,5 @@
 // Runs tasks one at a time per key: two Runs on one session must not interleave their
-// messages, or the session invariant would break.
+// messages, and two writes to one session file must not interleave their lines.
 
 /** A queue per key; tasks under different keys run freely. */
 export class KeyedLock {
