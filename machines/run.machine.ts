@@ -2,17 +2,17 @@
 // per call), append the results, and repeat until the model answers, a limit is reached,
 // the Run is cancelled or something fails. Events are emitted from these transitions.
 import { assign, emit, enqueueActions, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
-import { errorResult } from '../src/calls/errorResult.js';
+import { errorResult } from '../src/tools/calls/errorResult.js';
 import { RunErrorCode, ToolErrorCode } from '../src/codes.js';
 import type { ProviderRespondedEvent, RunEvent, RunEventBase } from '../src/events/runEvent.js';
-import { Batch } from '../src/run/batch.js';
-import { notStartedResult } from '../src/run/cancelledResults.js';
-import { EventStamper } from '../src/run/eventStamper.js';
-import { finishedCleanly, type NormalizedResponse } from '../src/run/normalizeResponse.js';
-import type { SessionBinding } from '../src/run/sessionBinding.js';
-import { sessionWriter, type SessionWriterReply } from '../src/run/sessionWriter.js';
-import { callProvider } from '../src/run/providerActor.js';
-import { addUsage, buildRunOutput, describeError, type RunOutcome } from '../src/run/runOutput.js';
+import { Batch } from './run/batch.js';
+import { notStartedResult } from '../src/tools/cancelledResults.js';
+import { EventStamper } from './run/eventStamper.js';
+import { finishedCleanly, type NormalizedResponse } from './run/normalizeResponse.js';
+import type { SessionBinding } from './run/sessionBinding.js';
+import { sessionWriter, type SessionWriterReply } from './run/sessionWriter.js';
+import { callProvider } from './run/providerActor.js';
+import { addUsage, buildRunOutput, describeError, type RunOutcome } from './run/runOutput.js';
 import {
   cancelledOutcome,
   enqueueToolStarts,
@@ -23,9 +23,9 @@ import {
   toolChildId,
   type RunContext,
   type RunEnqueue,
-} from '../src/run/runSteps.js';
-import { Transcript } from '../src/run/transcript.js';
-import type { ToolSet } from '../src/toolSet.js';
+} from './run/runSteps.js';
+import { Transcript } from './run/transcript.js';
+import type { ToolSet } from '../src/tools/toolSet.js';
 import type { Message, Provider, RunLimits, RunOutput } from '../src/types.js';
 import { toolCallMachine, type ToolCallOutput } from './toolCall.machine.js';
 

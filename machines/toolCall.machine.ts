@@ -1,11 +1,11 @@
 // One tool call, from the model's request to a result: validate, execute, and on CANCEL
 // abort the tool and wait at most `cancelGraceMs` for it. The Run spawns one per call.
 import { assign, setup } from 'xstate';
-import { limitOutput } from '../src/calls/limitOutput.js';
-import { prepareCall, type PreparedCall } from '../src/calls/prepareCall.js';
-import { abandonedResult, acknowledgedCancelResult } from '../src/run/cancelledResults.js';
-import { abortExecution, startExecution, type ToolSettledEvent } from '../src/run/toolExecution.js';
-import type { ToolSet } from '../src/toolSet.js';
+import { limitOutput } from '../src/tools/calls/limitOutput.js';
+import { prepareCall, type PreparedCall } from '../src/tools/calls/prepareCall.js';
+import { abandonedResult, acknowledgedCancelResult } from '../src/tools/cancelledResults.js';
+import { abortExecution, startExecution, type ToolSettledEvent } from './toolCall/toolExecution.js';
+import type { ToolSet } from '../src/tools/toolSet.js';
 import type { ToolCallRequest, ToolResult } from '../src/types.js';
 
 export interface ToolCallInput {

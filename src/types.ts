@@ -31,6 +31,14 @@ export interface ToolContext {
   signal: AbortSignal;
 }
 
+/**
+ * Decides per call whether a person must approve it. Declared through a method so that a
+ * `Tool<{ path: string }>` stays assignable to `Tool` (method parameters are bivariant).
+ */
+export type NeedsApprovalFn<Args = Record<string, unknown>> = {
+  decide(args: Args, ctx: ToolContext): boolean | Promise<boolean>;
+}['decide'];
+
 /** A capability the model may call, registered in a `ToolRegistry`. */
 export interface Tool<Args = Record<string, unknown>> {
   /** Matches `^[a-zA-Z0-9_-]{1,64}$`. */
@@ -41,6 +49,11 @@ export interface Tool<Args = Record<string, unknown>> {
   readOnly?: boolean;
   /** Default false. A batch runs concurrently only when every call is readOnly and concurrencySafe. */
   concurrencySafe?: boolean;
+  /**
+   * Whether a call needs a person's yes before it runs (docs/design.md, "Approval"):
+   * `true`, or a function of the validated arguments. Default false.
+   */
+  needsApproval?: boolean | NeedsApprovalFn<Args>;
   execute(args: Args, ctx: ToolContext): Promise<ToolResult | string>;
 }
 

@@ -5,7 +5,7 @@
 import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import { runMachine } from '../../machines/run.machine.js';
 import { toolCallMachine, type ToolCallContext } from '../../machines/toolCall.machine.js';
-import type { RunContext } from '../run/runSteps.js';
+import type { RunContext } from '../../machines/run/runSteps.js';
 import { toInspectable, type InspectableLimits } from './inspectable.js';
 
 function runContextSummary(context: RunContext, limits: InspectableLimits): unknown {

@@ -2,11 +2,11 @@
 import { createActor, type InspectionEvent, type Observer } from 'xstate';
 import { runMachine } from '../../machines/run.machine.js';
 import { ConfigurationError } from '../errors.js';
-import type { RunActor } from '../events/runEvents.js';
+import type { RunActor } from './runEvents.js';
 import { resolveLimits } from '../limits.js';
-import { ToolRegistry } from '../registry.js';
+import { ToolRegistry } from '../tools/registry.js';
 import { assertSessionId } from '../session/sessionId.js';
-import type { SessionBinding } from './sessionBinding.js';
+import type { SessionBinding } from '../../machines/run/sessionBinding.js';
 import type { Message, Provider, RunLimits, Tool } from '../types.js';
 
 export interface CreateRunActorOptions {

@@ -1,9 +1,9 @@
 // The Run mutates its Transcript, Batch and EventStamper in place; the model explores branches
 // from one state, so each branch works on clones that must share nothing mutable.
 import { describe, expect, it } from 'vitest';
-import { Batch } from '../../src/run/batch.js';
-import { EventStamper } from '../../src/run/eventStamper.js';
-import { Transcript } from '../../src/run/transcript.js';
+import { Batch } from '../../machines/run/batch.js';
+import { EventStamper } from '../../machines/run/eventStamper.js';
+import { Transcript } from '../../machines/run/transcript.js';
 import { ToolRegistry } from '../../src/index.js';
 import { echoTool } from '../helpers/tools.js';
 

@@ -4,8 +4,8 @@
 import type { AnyEventObject, SnapshotFrom } from 'xstate';
 import { runMachine, type RunMachineInput } from '../../machines/run.machine.js';
 import type { ToolCallOutput } from '../../machines/toolCall.machine.js';
-import { normalizeResponse } from '../../src/run/normalizeResponse.js';
-import { toolChildId, type RunContext } from '../../src/run/runSteps.js';
+import { normalizeResponse } from '../../machines/run/normalizeResponse.js';
+import { toolChildId, type RunContext } from '../../machines/run/runSteps.js';
 import { resolveLimits, ToolRegistry, type RunLimits } from '../../src/index.js';
 import { modelPaths, pureMachineLogic, type ModelEvent, type ModelPath, type ModelState } from './pureMachineLogic.js';
 import { expectedResult, malformedReply, modelTools, outcomesByReply, replies, replyOf, type ProviderFailure, type ReplyName, type ToolOutcome } from './runPayloads.js';

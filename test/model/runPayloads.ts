@@ -1,9 +1,9 @@
 // The small, explicit set of representative payloads the Run model is explored with, shared by
 // the model (which turns them into machine events) and the replay (which makes the real
 // provider, tools and session produce them).
-import { acknowledgedCancelResult, abandonedResult } from '../../src/run/cancelledResults.js';
-import { errorResult } from '../../src/calls/errorResult.js';
-import { limitOutput } from '../../src/calls/limitOutput.js';
+import { acknowledgedCancelResult, abandonedResult } from '../../src/tools/cancelledResults.js';
+import { errorResult } from '../../src/tools/calls/errorResult.js';
+import { limitOutput } from '../../src/tools/calls/limitOutput.js';
 import type { ProviderResponse, RunLimits, Tool, ToolContext, ToolResult } from '../../src/index.js';
 
 /** The tools of every modelled Run: `work` must run alone, `read` may run alongside other reads. */

@@ -3,7 +3,7 @@
 // grace timer as events. toolCallReplay.ts replays the paths on real ToolCall actors.
 import type { SnapshotFrom } from 'xstate';
 import { toolCallMachine, type ToolCallInput } from '../../machines/toolCall.machine.js';
-import { errorResult } from '../../src/calls/errorResult.js';
+import { errorResult } from '../../src/tools/calls/errorResult.js';
 import { resolveLimits, ToolRegistry, type RunLimits, type ToolCallRequest, type ToolResult } from '../../src/index.js';
 import { allStateNodes, valueName } from './machineGraph.js';
 import { modelPaths, pureMachineLogic, type ModelEvent, type ModelPath, type ModelState } from './pureMachineLogic.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { limitOutput } from '../../src/calls/limitOutput.js';
+import { limitOutput } from '../../src/tools/calls/limitOutput.js';
 import type { ToolResult } from '../../src/index.js';
 
 const MARKER = /(?:\n\[truncated: (\d+) characters removed\]|\[cut (\d+)\])$/;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { prepareCall, type PreparedCall } from '../../src/calls/prepareCall.js';
-import { ToolRegistry } from '../../src/registry.js';
+import { prepareCall, type PreparedCall } from '../../src/tools/calls/prepareCall.js';
+import { ToolRegistry } from '../../src/tools/registry.js';
 import type { ToolCallRequest, ToolResult } from '../../src/index.js';
 import { validTool } from '../helpers/validTool.js';
 

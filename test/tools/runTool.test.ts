@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runTool } from '../../src/calls/runTool.js';
+import { runTool } from '../../src/tools/calls/runTool.js';
 import type { Tool, ToolContext, ToolResult } from '../../src/index.js';
 
 const ctx: ToolContext = { runId: 'r1', callId: 'c1', toolName: 'probe', iteration: 1, signal: new AbortController().signal };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileSchema, SchemaCompileError, type SchemaValidator } from '../../src/validation/schemaValidator.js';
+import { compileSchema, SchemaCompileError, type SchemaValidator } from '../../src/tools/validation/schemaValidator.js';
 
 const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
 const DRAFT_2020 = 'https://json-schema.org/draft/2020-12/schema';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TinyAgentError, ToolRegistrationError, type Tool } from '../../src/index.js';
-import { ToolRegistry } from '../../src/registry.js';
+import { ToolRegistry } from '../../src/tools/registry.js';
 import { validTool } from '../helpers/validTool.js';
 
 function refusal(registry: ToolRegistry, tool: unknown): ToolRegistrationError {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ToolRegistry } from '../../src/registry.js';
+import { ToolRegistry } from '../../src/tools/registry.js';
 import { validTool } from '../helpers/validTool.js';
 
 describe('ToolRegistry.snapshot', () => {

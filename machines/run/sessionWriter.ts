@@ -2,7 +2,7 @@
 // that appends messages in order and reports back. A Run without a session raises
 // `session.persisted` itself, so it creates no actor and takes no async hop to persist.
 import { fromCallback } from 'xstate';
-import type { Message } from '../types.js';
+import type { Message } from '../../src/types.js';
 import type { SessionBinding } from './sessionBinding.js';
 
 export interface SessionWriteEvent {

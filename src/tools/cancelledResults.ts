@@ -1,5 +1,5 @@
 // The honest wording of a cancelled call's result, by what the runtime knows of it.
-import { errorResult } from '../calls/errorResult.js';
+import { errorResult } from './calls/errorResult.js';
 import { ToolErrorCode } from '../codes.js';
 import type { ToolResult } from '../types.js';
 

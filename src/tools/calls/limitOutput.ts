@@ -1,6 +1,6 @@
 // CONTRACT §3, last paragraph: cut a result's content to the output limit, with a marker.
 // Lengths are UTF-16 code units, as String.length counts them.
-import type { ToolResult } from '../types.js';
+import type { ToolResult } from '../../types.js';
 
 // Tried in order; the first that leaves room for at least zero kept characters is used.
 // Below the shortest marker's length (about 7) the content is cut with no marker at all:

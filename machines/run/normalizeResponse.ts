@@ -1,8 +1,8 @@
 // Turns whatever a Provider resolved with into a response the Run can act on, or throws
 // ProviderError: a response the runtime cannot map to messages must never be half-appended.
-import { ProviderError } from '../errors.js';
-import type { FinishReason, ProviderResponse, ToolCallRequest, Usage } from '../types.js';
-import { isRecord } from '../isRecord.js';
+import { ProviderError } from '../../src/errors.js';
+import type { FinishReason, ProviderResponse, ToolCallRequest, Usage } from '../../src/types.js';
+import { isRecord } from '../../src/isRecord.js';
 
 /** A provider response the Run can trust. */
 export interface NormalizedResponse {

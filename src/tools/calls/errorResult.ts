@@ -1,5 +1,5 @@
 // The one shape of an error-marked ToolResult, shared by every part of the runtime.
-import type { ToolResult } from '../types.js';
+import type { ToolResult } from '../../types.js';
 
 /**
  * Builds an error result with a stable code; the content is what the model reads.

@@ -1,6 +1,6 @@
 // The validator seam: tools see compiled validators returning data, never Ajv itself.
 import type { ErrorObject } from 'ajv';
-import { TinyAgentError } from '../errors.js';
+import { TinyAgentError } from '../../errors.js';
 import { ajvFor, createAjv, dialectOf, SUPPORTED_SCHEMA_URIS } from './dialects.js';
 import { scanSchema } from './schemaScan.js';
 

@@ -2,11 +2,11 @@
 // not an object → definition; name → invalid_tool_name (so every later message can name
 // the tool); other fields → definition; name taken → duplicate; schema last, because
 // compiling is the only costly step and is pointless for a tool refused anyway.
-import { RegistrationErrorCode } from './codes.js';
-import { describeValue } from './describeValue.js';
-import { ToolRegistrationError } from './errors.js';
+import { RegistrationErrorCode } from '../codes.js';
+import { describeValue } from '../describeValue.js';
+import { ToolRegistrationError } from '../errors.js';
 import type { RegisteredTool } from './toolSet.js';
-import type { JsonSchemaObject, Tool } from './types.js';
+import type { JsonSchemaObject, Tool } from '../types.js';
 import { compileSchema, SchemaCompileError } from './validation/schemaValidator.js';
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;

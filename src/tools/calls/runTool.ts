@@ -1,8 +1,8 @@
 // CONTRACT §3 steps 4–5: call `execute` and turn whatever happens into a ToolResult.
 // Tool failures are data: this function never rejects.
-import { ToolErrorCode } from '../codes.js';
-import { describeValue } from '../describeValue.js';
-import type { Tool, ToolContext, ToolResult } from '../types.js';
+import { ToolErrorCode } from '../../codes.js';
+import { describeValue } from '../../describeValue.js';
+import type { Tool, ToolContext, ToolResult } from '../../types.js';
 import { errorResult } from './errorResult.js';
 
 /**

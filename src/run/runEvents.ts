@@ -2,8 +2,8 @@
 import type { Observable } from 'rxjs';
 import type { ActorRefFrom } from 'xstate';
 import type { runMachine } from '../../machines/run.machine.js';
-import { IsolatedObservable, type SubscriberErrorHandler } from './isolatedObservable.js';
-import { isTerminalRunEvent, type RunEvent } from './runEvent.js';
+import { IsolatedObservable, type SubscriberErrorHandler } from '../events/isolatedObservable.js';
+import { isTerminalRunEvent, type RunEvent } from '../events/runEvent.js';
 
 /** An actor of the Run machine, as `createRunActor` returns it. */
 export type RunActor = ActorRefFrom<typeof runMachine>;

@@ -4,9 +4,9 @@
 // signal aborts on CANCEL (`abortExecution`), and when the ToolCall actor stops before the
 // tool settled (its Run was stopped): the Run no longer waits, so the tool must stop too.
 import type { AnyActorRef } from 'xstate';
-import { runTool } from '../calls/runTool.js';
-import type { RegisteredTool } from '../toolSet.js';
-import type { ToolContext, ToolResult } from '../types.js';
+import { runTool } from '../../src/tools/calls/runTool.js';
+import type { RegisteredTool } from '../../src/tools/toolSet.js';
+import type { ToolContext, ToolResult } from '../../src/types.js';
 import { LazyAbort, WithLazySignal } from './lazyAbort.js';
 
 export interface ToolExecutionInput {

@@ -1,6 +1,6 @@
 // The conversation a Run builds. Appends mutate in place on purpose: copying the
 // transcript into machine context on every step made per-step cost grow with run length.
-import type { Message } from '../types.js';
+import type { Message } from '../../src/types.js';
 
 /** History, then this Run's own messages; tracks what has been persisted. */
 export class Transcript {

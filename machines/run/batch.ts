@@ -1,7 +1,7 @@
 // The tool calls of one assistant message while they run. Mutated in place by the Run's
 // actions: a 100-call batch must not copy its result array on every completion.
-import type { ToolSet } from '../toolSet.js';
-import type { ToolCallRequest, ToolMessage, ToolResult } from '../types.js';
+import type { ToolSet } from '../../src/tools/toolSet.js';
+import type { ToolCallRequest, ToolMessage, ToolResult } from '../../src/types.js';
 
 /** Progress of one batch: which calls started, which have results. */
 export class Batch {

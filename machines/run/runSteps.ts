@@ -1,12 +1,12 @@
 // The steps the Run machine's actions take, kept out of the machine file so the machine
 // reads as the flow. Each step runs inside a transition and enqueues events in order.
 import type { DoneActorEvent } from 'xstate';
-import type { ToolCallInput, ToolCallOutput } from '../../machines/toolCall.machine.js';
-import { limitOutput } from '../calls/limitOutput.js';
-import { RunErrorCode } from '../codes.js';
-import type { RunEvent, UnstampedRunEvent } from '../events/runEvent.js';
-import type { ToolSet } from '../toolSet.js';
-import type { RunLimits, RunOutput, ToolCallRequest, ToolResult, Usage, Provider } from '../types.js';
+import type { ToolCallInput, ToolCallOutput } from '../toolCall.machine.js';
+import { limitOutput } from '../../src/tools/calls/limitOutput.js';
+import { RunErrorCode } from '../../src/codes.js';
+import type { RunEvent, UnstampedRunEvent } from '../../src/events/runEvent.js';
+import type { ToolSet } from '../../src/tools/toolSet.js';
+import type { RunLimits, RunOutput, ToolCallRequest, ToolResult, Usage, Provider } from '../../src/types.js';
 import { toToolMessage, type Batch } from './batch.js';
 import type { EventStamper } from './eventStamper.js';
 import type { SessionBinding } from './sessionBinding.js';

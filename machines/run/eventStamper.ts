@@ -1,5 +1,5 @@
 // Stamps `runId`, a per-run `seq` and `time` on the events a Run emits.
-import type { RunEvent, UnstampedRunEvent } from '../events/runEvent.js';
+import type { RunEvent, UnstampedRunEvent } from '../../src/events/runEvent.js';
 
 /** Numbers a Run's events in the order its transitions produce them. */
 export class EventStamper {

@@ -1,5 +1,5 @@
 // The one place tools enter the runtime. Append-only: nothing is replaced or removed.
-import type { Tool } from './types.js';
+import type { Tool } from '../types.js';
 import { acceptTool } from './toolDefinition.js';
 import { createToolSet, type RegisteredTool, type ToolSet } from './toolSet.js';
 

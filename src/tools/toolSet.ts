@@ -1,5 +1,5 @@
 // The tools a Run offers: a frozen view of a registry at one moment.
-import type { Tool, ToolSpec } from './types.js';
+import type { Tool, ToolSpec } from '../types.js';
 import type { SchemaValidator } from './validation/schemaValidator.js';
 
 /** A tool as the registry accepted it: its spec and its validator, compiled once. */

@@ -1,5 +1,5 @@
 // Where a Run persists its messages.
-import type { SessionStore } from '../session/sessionStore.js';
+import type { SessionStore } from '../../src/session/sessionStore.js';
 
 /** A session store and the session a Run appends to. */
 export interface SessionBinding {

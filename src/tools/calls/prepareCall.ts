@@ -1,12 +1,12 @@
 // CONTRACT §3 steps 1–3: from a model's tool call to a tool and checked arguments, or an
 // error result the model can act on. Runs on every call: no per-call regex or closures.
-import { ToolErrorCode } from '../codes.js';
-import { describeValue } from '../describeValue.js';
+import { ToolErrorCode } from '../../codes.js';
+import { describeValue } from '../../describeValue.js';
 import type { RegisteredTool, ToolSet } from '../toolSet.js';
-import type { ToolCallRequest, ToolResult } from '../types.js';
+import type { ToolCallRequest, ToolResult } from '../../types.js';
 import type { SchemaIssue } from '../validation/schemaValidator.js';
 import { errorResult } from './errorResult.js';
-import { isRecord } from '../isRecord.js';
+import { isRecord } from '../../isRecord.js';
 
 /** Either the tool and its validated arguments, or the error result to send back instead. */
 export type PreparedCall = { ok: true; tool: RegisteredTool; args: Record<string, unknown> } | { ok: false; result: ToolResult };

@@ -1,5 +1,5 @@
 // How a Run ended, and the RunOutput built from it.
-import type { RunErrorInfo, RunOutput, RunStatus, Usage } from '../types.js';
+import type { RunErrorInfo, RunOutput, RunStatus, Usage } from '../../src/types.js';
 import type { Transcript } from './transcript.js';
 
 /** Decided before the last persistence step; the final state follows from it. */

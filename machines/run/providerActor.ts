@@ -1,8 +1,8 @@
 // The actor that performs one provider request. Stopping it, which xstate does when the
 // Run leaves `awaitingProvider` (CANCEL), aborts the request's signal.
-import type { Provider, ProviderCallOptions, ProviderRequest } from '../types.js';
-import { fromAbortablePromise } from './abortablePromise.js';
-import { WithLazySignal, type LazyAbort } from './lazyAbort.js';
+import type { Provider, ProviderCallOptions, ProviderRequest } from '../../src/types.js';
+import { fromAbortablePromise } from '../toolCall/abortablePromise.js';
+import { WithLazySignal, type LazyAbort } from '../toolCall/lazyAbort.js';
 import { normalizeResponse, type NormalizedResponse } from './normalizeResponse.js';
 
 export interface ProviderCallInput {

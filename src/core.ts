@@ -1,0 +1,106 @@
+// The core public API: named exports only. Capability modules above the core (builtins,
+// skills, mcp, cli) import from here and nothing else in src/ (enforced by eslint.config.js).
+
+// Data shapes
+export type {
+  JsonSchemaObject,
+  Tool,
+  ToolContext,
+  ToolResult,
+  ToolSpec,
+  NeedsApprovalFn,
+  Message,
+  SystemMessage,
+  UserMessage,
+  AssistantMessage,
+  ToolMessage,
+  ToolCallRequest,
+  Provider,
+  ProviderRequest,
+  ProviderResponse,
+  ProviderCallOptions,
+  FinishReason,
+  Usage,
+  RunLimits,
+  RunStatus,
+  RunErrorInfo,
+  RunOutput,
+} from './types.js';
+
+// Codes and errors
+export { ToolErrorCode, RunErrorCode, RegistrationErrorCode, SessionErrorCode } from './codes.js';
+export {
+  TinyAgentError,
+  ToolRegistrationError,
+  RunError,
+  SessionError,
+  ProviderError,
+  ConfigurationError,
+} from './errors.js';
+export type { ProviderErrorDetails, TinyAgentErrorOptions } from './errors.js';
+
+// Tools
+export { ToolRegistry } from './tools/registry.js';
+export type { ToolSet, RegisteredTool } from './tools/toolSet.js';
+export type { SchemaIssue } from './tools/validation/schemaValidator.js';
+
+// Sessions
+export type { SessionStore } from './session/sessionStore.js';
+export { MemorySessionStore } from './session/memorySessionStore.js';
+export { FileSessionStore } from './session/fileSessionStore.js';
+export type { FileSessionStoreOptions, SessionRepair } from './session/fileSessionStore.js';
+export { repairInterruptedCalls } from './session/repairSession.js';
+export type { InterruptedCallRepair } from './session/repairSession.js';
+
+// Limits
+export { DEFAULT_LIMITS, resolveLimits } from './limits.js';
+
+// Runs and agents
+export { createRunActor } from './run/createRunActor.js';
+export type { CreateRunActorOptions } from './run/createRunActor.js';
+export type { SessionBinding } from '../machines/run/sessionBinding.js';
+export { createAgent } from './agent/createAgent.js';
+export type { Agent, AgentOptions, AgentRunOptions } from './agent/createAgent.js';
+export { createScriptedProvider, ScriptExhaustedError } from './scriptedProvider.js';
+export type { Script, ScriptStep, ScriptedProvider } from './scriptedProvider.js';
+
+// Machines
+export { runMachine } from '../machines/run.machine.js';
+export type { RunMachineInput, RunMachineEvent } from '../machines/run.machine.js';
+export { toolCallMachine } from '../machines/toolCall.machine.js';
+export type { ToolCallInput, ToolCallOutput } from '../machines/toolCall.machine.js';
+
+// Events
+export { runEvents } from './run/runEvents.js';
+export type { RunActor } from './run/runEvents.js';
+export { isTerminalRunEvent } from './events/runEvent.js';
+export type {
+  RunEvent,
+  RunEventType,
+  RunEventBase,
+  RunStartedEvent,
+  ProviderRequestedEvent,
+  ProviderRespondedEvent,
+  TextDeltaEvent,
+  ToolStartedEvent,
+  ToolCompletedEvent,
+  ToolFailedEvent,
+  RunCompletedEvent,
+  RunFailedEvent,
+  RunCancelledEvent,
+} from './events/runEvent.js';
+export type { SubscriberErrorHandler } from './events/isolatedObservable.js';
+
+// Inspection (off unless an `inspect` option is given)
+export { createFileInspector } from './inspection/fileInspector.js';
+export type { FileInspector, FileInspectorOptions, InspectionEventType } from './inspection/fileInspector.js';
+export type { InspectableLimits } from './inspection/inspectable.js';
+
+// Providers over HTTP
+export { createOpenAIProvider } from './providers/openai/openaiProvider.js';
+export type { OpenAIProviderOptions } from './providers/openai/openaiProvider.js';
+export { createAnthropicProvider } from './providers/anthropic/anthropicProvider.js';
+export type { AnthropicProviderOptions } from './providers/anthropic/anthropicProvider.js';
+export { providerFromEnv } from './providers/env.js';
+export type { HttpProviderOptions } from './providers/options.js';
+export type { ProviderRetryOptions } from './providers/http/retry.js';
