@@ -10,6 +10,13 @@ export const ToolErrorCode = {
   iterationLimit: 'tool_iteration_limit',
   incompleteToolCall: 'incomplete_tool_call',
   interrupted: 'interrupted',
+  /** A person (or the absence of one) refused the call; it did not run. */
+  denied: 'denied',
+  /** Used by capability modules (built-in tools, skills, MCP), not by the core. */
+  pathOutsideRoot: 'path_outside_root',
+  commandFailed: 'command_failed',
+  timeout: 'timeout',
+  mcpServerClosed: 'mcp_server_closed',
 } as const;
 export type ToolErrorCode = (typeof ToolErrorCode)[keyof typeof ToolErrorCode];
 

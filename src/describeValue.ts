@@ -29,3 +29,20 @@ function isArray(value: object): boolean {
     return false;
   }
 }
+
+/**
+ * Quotes a bad option value for a `ConfigurationError`: the value first, then its kind.
+ * @example quoteValue('3') // '"3" (a string)'
+ */
+export function quoteValue(value: unknown): string {
+  switch (typeof value) {
+    case 'string':
+      return `${JSON.stringify(value.length <= 40 ? value : `${value.slice(0, 40)}…`)} (a string)`;
+    case 'number':
+    case 'boolean':
+    case 'bigint':
+      return `${String(value)} (a ${typeof value})`;
+    default:
+      return describeValue(value);
+  }
+}

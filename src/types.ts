@@ -150,6 +150,12 @@ export interface RunLimits {
   maxConcurrency: number;
   /** How long a cancelled tool that ignores its signal is waited for. */
   cancelGraceMs: number;
+  /** Tool calls of one response that may run; the calls beyond it get an error result. */
+  maxCallsPerResponse: number;
+  /** Characters of one call's arguments accepted for validation; longer ones get `invalid_arguments`. */
+  maxArgumentsChars: number;
+  /** Characters of the model's text in one response (streamed or not); more fails the Run. */
+  maxTextChars: number;
 }
 
 export type RunStatus = 'completed' | 'limit_reached' | 'cancelled' | 'failed';

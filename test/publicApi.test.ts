@@ -44,7 +44,9 @@ describe('public API', () => {
     expectTypeOf<Provider['complete']>().parameters.toMatchTypeOf<[unknown, { signal: AbortSignal }]>();
     expectTypeOf<Message['role']>().toEqualTypeOf<'system' | 'user' | 'assistant' | 'tool'>();
     expectTypeOf<SessionStore['load']>().returns.toEqualTypeOf<Promise<Message[]>>();
-    expectTypeOf<keyof RunLimits>().toEqualTypeOf<'maxIterations' | 'maxOutputChars' | 'maxConcurrency' | 'cancelGraceMs'>();
+    expectTypeOf<keyof RunLimits>().toEqualTypeOf<
+      'maxIterations' | 'maxOutputChars' | 'maxConcurrency' | 'cancelGraceMs' | 'maxCallsPerResponse' | 'maxArgumentsChars' | 'maxTextChars'
+    >();
     expectTypeOf<RunEvent['type']>().toEqualTypeOf<
       | 'run.started'
       | 'provider.requested'

@@ -71,7 +71,7 @@ export interface Scenario {
   withHistory: boolean;
   /** `gated`: each session append waits until the test releases it. */
   sessionWrites: 'immediate' | 'gated';
-  limits: RunLimits;
+  limits: Pick<RunLimits, 'maxIterations' | 'maxConcurrency' | 'maxOutputChars' | 'cancelGraceMs'>;
   flags: Record<RegisteredToolName, ToolFlags>;
   responses: PlannedResponse[];
   /** When several gated calls wait, which one the test releases next (index modulo the waiting count). */
