@@ -1,3 +1,7 @@
 // The public API of tinyagent: the core's named exports (src/core.ts) and the capability
 // modules above it. test/publicApi.test.ts pins the exact list of names.
 export * from './core.js';
+
+// Skills (capability module: src/skills)
+export { loadSkills, createSkillTool, SkillToolErrorCode } from './skills/index.js';
+export type { Skill, SkillProblem, LoadSkillsResult, SkillToolOptions, SkillToolArgs } from './skills/index.js';
