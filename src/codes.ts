@@ -46,5 +46,7 @@ export const SessionErrorCode = {
   unsupportedVersion: 'session_unsupported_version',
   /** `append` was given something that is not a Message (types.ts); nothing was written. */
   invalidMessage: 'invalid_session_message',
+  /** A Run was started on the session of the Run whose tool started it; it would wait for itself. */
+  inUse: 'session_in_use',
 } as const;
 export type SessionErrorCode = (typeof SessionErrorCode)[keyof typeof SessionErrorCode];

@@ -1,15 +1,30 @@
 // Runs tasks one at a time per key: two Runs on one session must not interleave their
 // messages, and two writes to one session file must not interleave their lines.
 
+/** Thrown by `KeyedLock.run` when its signal aborts while the task is still waiting its turn. */
+export class LockWaitAbortedError extends Error {
+  constructor(readonly reason: unknown) {
+    super('Aborted while waiting for the lock', { cause: reason });
+    this.name = 'LockWaitAbortedError';
+  }
+}
+
 /** A queue per key; tasks under different keys run freely. */
 export class KeyedLock {
   private readonly tails = new Map<string, Promise<unknown>>();
 
-  run<T>(key: string | undefined, task: () => Promise<T>): Promise<T> {
+  /**
+   * Runs `task` once every earlier task under `key` has settled. A `signal` that aborts
+   * while the task waits rejects at once with `LockWaitAbortedError`; the task then never
+   * runs, and the tasks queued after it keep their order.
+   * @example await lock.run('session-1', () => store.append('session-1', messages));
+   */
+  run<T>(key: string | undefined, task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+    if (signal?.aborted) return Promise.reject(new LockWaitAbortedError(signal.reason));
     if (key === undefined) return task();
     const previous = this.tails.get(key) ?? Promise.resolve();
-    const result = previous.then(task, task);
-    const tail = result.then(
+    const turn = signal === undefined ? previous.then(task, task) : this.#abortableTurn(previous, task, signal);
+    const tail = turn.then(
       () => undefined,
       () => undefined,
     );
@@ -17,6 +32,23 @@ export class KeyedLock {
     void tail.then(() => {
       if (this.tails.get(key) === tail) this.tails.delete(key);
     });
-    return result;
+    return turn;
+  }
+
+  // The queue keeps the task's place (so later tasks wait for the earlier ones, not for
+  // this one's abort), but the caller hears of the abort at once.
+  #abortableTurn<T>(previous: Promise<unknown>, task: () => Promise<T>, signal: AbortSignal): Promise<T> {
+    let onAbort: () => void = () => {};
+    const aborted = new Promise<never>((_, reject) => {
+      onAbort = () => reject(new LockWaitAbortedError(signal.reason));
+      signal.addEventListener('abort', onAbort, { once: true });
+    });
+    const start = () => {
+      signal.removeEventListener('abort', onAbort);
+      if (signal.aborted) return aborted;
+      return task();
+    };
+    const queued = previous.then(start, start);
+    return Promise.race([queued, aborted]);
   }
 }

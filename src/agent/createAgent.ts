@@ -1,7 +1,8 @@
 // An agent: a registry, a provider and a session store, running one Run per call.
-import type { Observable } from 'rxjs';
+import type { Observable, Subscription } from 'rxjs';
 import { toPromise, type InspectionEvent, type Observer } from 'xstate';
-import { RunError } from '../errors.js';
+import { RunErrorCode, SessionErrorCode } from '../codes.js';
+import { RunError, SessionError } from '../errors.js';
 import { IsolatedObservable, type SubscriberErrorHandler } from '../events/isolatedObservable.js';
 import type { RunEvent } from '../events/runEvent.js';
 import { runEvents, type RunActor } from '../run/runEvents.js';
@@ -11,8 +12,10 @@ import { createRunActor } from '../run/createRunActor.js';
 import { MemorySessionStore } from '../session/memorySessionStore.js';
 import { assertSessionId } from '../session/sessionId.js';
 import type { SessionStore } from '../session/sessionStore.js';
-import type { Provider, RunLimits, RunOutput, Tool } from '../types.js';
-import { KeyedLock } from '../keyedLock.js';
+import type { Message, Provider, RunLimits, RunOutput, Tool } from '../types.js';
+import { KeyedLock, LockWaitAbortedError } from '../keyedLock.js';
+import { checkAgentOptions } from './checkAgentOptions.js';
+import { holdingSession, isInsideRunOn } from './sessionReentry.js';
 
 export interface AgentOptions {
   provider: Provider;
@@ -32,7 +35,7 @@ export interface AgentOptions {
 export interface AgentRunOptions {
   /** Load this session's history first, then append the Run's messages to it. */
   sessionId?: string;
-  /** Aborting it cancels the Run. */
+  /** Aborting it cancels the Run, or takes it out of its session's queue if it has not started. */
   signal?: AbortSignal;
 }
 
@@ -41,7 +44,7 @@ export interface Agent {
   readonly tools: ToolRegistry;
   /** Resolves with the RunOutput when the Run completes; rejects with a RunError otherwise. */
   run(input: string, options?: AgentRunOptions): Promise<RunOutput>;
-  /** Cold: each subscription starts its own Run; completes after the terminal event. */
+  /** Cold: each subscription starts its own Run; completes after the terminal event. Unsubscribing cancels the Run. */
   stream(input: string, options?: AgentRunOptions): Observable<RunEvent>;
 }
 
@@ -50,32 +53,57 @@ function toRegistry(tools: AgentOptions['tools']): ToolRegistry {
   return new ToolRegistry(tools ?? []);
 }
 
-const noop = () => {};
+const newRunId = () => crypto.randomUUID().toLowerCase();
 
-/** Rejects a non-completed Run's output as a RunError. */
-function settle(actor: RunActor, output: RunOutput): RunOutput {
+/** Rejects a non-completed Run's output as a RunError; a cancelled Run's cause is the abort reason. */
+function settle(actor: RunActor, output: RunOutput, signal: AbortSignal | undefined): RunOutput {
   if (output.status === 'completed') return output;
   const error = output.error ?? { code: output.status, message: `Run ended with status ${output.status}` };
-  throw new RunError(error.code, error.message, output, { cause: actor.getSnapshot().context.outcome?.cause });
+  const cause = output.status === 'cancelled' && signal?.aborted ? signal.reason : actor.getSnapshot().context.outcome?.cause;
+  throw new RunError(error.code, error.message, output, { cause });
+}
+
+/** The RunError of a Run whose signal aborted before it started: nothing was sent or written. */
+function cancelledBeforeStart(runId: string, sessionId: string | undefined, reason: unknown): RunError {
+  const where = sessionId === undefined ? '' : ` while it waited for session "${sessionId}"`;
+  const error = { code: RunErrorCode.cancelled, message: `Run cancelled${where}; it never started` };
+  const output: RunOutput = Object.assign({ status: 'cancelled' as const, error, iterations: 0, messages: [] }, { runId });
+  return new RunError(error.code, error.message, output, { cause: reason });
+}
+
+function reentrantRun(sessionId: string): SessionError {
+  return new SessionError(
+    SessionErrorCode.inUse,
+    `Session "${sessionId}" is in use by the Run that started this one (a tool ran the agent on its own session); ` +
+      'it would wait for itself forever. Use another session id, or no session, for the inner Run.',
+    { details: { sessionId } },
+  );
 }
 
 /**
  * Creates an agent whose Runs share its registry, provider, limits and session store.
+ * Throws a `ConfigurationError` at once for a missing provider, a store without
+ * `load`/`append`, or limits it does not know.
  * @example
  * const agent = createAgent({ provider, tools: [echo] });
  * const { text } = await agent.run('Say hi');
  */
 export function createAgent(options: AgentOptions): Agent {
+  checkAgentOptions(options);
   const tools = toRegistry(options.tools);
   const limits = resolveLimits(options.limits);
   const store = options.sessionStore ?? new MemorySessionStore();
   const lock = new KeyedLock();
 
-  async function startRun(input: string, runOptions: AgentRunOptions, beforeStart: (actor: RunActor) => void): Promise<RunActor> {
-    const { sessionId, signal } = runOptions;
-    if (sessionId !== undefined) assertSessionId(sessionId);
+  /** The session's history; throws LockWaitAbortedError if the Run's signal aborted meanwhile (nothing is written then). */
+  async function loadHistory({ sessionId, signal }: AgentRunOptions): Promise<Message[]> {
     const history = sessionId === undefined ? [] : await store.load(sessionId);
-    const actor = createRunActor({
+    if (signal?.aborted) throw new LockWaitAbortedError(signal.reason);
+    return history;
+  }
+
+  function buildRun(runId: string, input: string, { sessionId, signal }: AgentRunOptions, history: Message[]): RunActor {
+    return createRunActor({
       provider: options.provider,
       tools,
       input,
@@ -85,38 +113,78 @@ export function createAgent(options: AgentOptions): Agent {
       signal,
       inspect: options.inspect,
       now: options.now,
+      runId,
     });
-    beforeStart(actor);
-    actor.start();
-    return actor;
+  }
+
+  /** Queues `work` behind the session's earlier Runs; refuses a Run its own session's Run started. */
+  function inTurn<T>(runOptions: AgentRunOptions, work: () => Promise<T>, waitSignal = runOptions.signal): Promise<T> {
+    const { sessionId } = runOptions;
+    if (sessionId === undefined) return lock.run(undefined, work, waitSignal);
+    assertSessionId(sessionId);
+    if (isInsideRunOn(lock, sessionId)) return Promise.reject(reentrantRun(sessionId));
+    return lock.run(sessionId, () => holdingSession(lock, sessionId, work), waitSignal);
   }
 
   return {
     tools,
     run(input, runOptions = {}) {
-      // Promise callbacks rather than an async function: a Run waiting on its provider keeps
-      // two small closures alive instead of a suspended generator with its registers.
-      return lock.run(runOptions.sessionId, () =>
-        startRun(input, runOptions, noop).then((actor) => toPromise(actor).then((output) => settle(actor, output))),
-      );
+      const runId = newRunId();
+      const { signal, sessionId } = runOptions;
+      let run: Promise<RunOutput>;
+      try {
+        run = inTurn(runOptions, () =>
+          loadHistory(runOptions).then((history) => {
+            const actor = buildRun(runId, input, runOptions, history);
+            actor.start();
+            return toPromise(actor).then((output) => settle(actor, output, signal));
+          }),
+        );
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      return run.catch((error: unknown) => {
+        throw error instanceof LockWaitAbortedError ? cancelledBeforeStart(runId, sessionId, error.reason) : error;
+      });
     },
     stream(input, runOptions = {}) {
       return new IsolatedObservable<RunEvent>((subscriber) => {
         let actor: RunActor | undefined;
-        let unsubscribed = false;
-        void lock
-          .run(runOptions.sessionId, async () => {
-            if (unsubscribed) return;
-            actor = await startRun(input, runOptions, (created) => {
-              runEvents(created).subscribe(subscriber);
-            });
-            await toPromise(actor).catch(() => undefined);
-          })
-          .catch((error: unknown) => subscriber.error(error));
-        return () => {
-          unsubscribed = true;
-          // Leaving the stream early cancels its Run rather than leaving it running unseen.
+        let events: Subscription | undefined;
+        // Unsubscribing takes a Run that has not started yet out of the queue.
+        const left = new AbortController();
+        const waitSignal = runOptions.signal ? AbortSignal.any([runOptions.signal, left.signal]) : left.signal;
+        const cancel = () => {
           if (actor?.getSnapshot().status === 'active') actor.send({ type: 'CANCEL', reason: 'stream unsubscribed' });
+        };
+        const runId = newRunId();
+        const work = () =>
+          loadHistory(runOptions).then((history) => {
+            if (left.signal.aborted) return;
+            const created = buildRun(runId, input, runOptions, history);
+            actor = created;
+            events = runEvents(created).subscribe(subscriber);
+            created.start();
+            // An unsubscribe during start() (e.g. `take(1)` on run.started) found no Run to cancel yet.
+            if (left.signal.aborted) cancel();
+            return toPromise(created).then(
+              () => undefined,
+              () => undefined,
+            );
+          });
+        try {
+          inTurn(runOptions, work, waitSignal).catch((error: unknown) => {
+            if (left.signal.aborted) return;
+            subscriber.error(error instanceof LockWaitAbortedError ? cancelledBeforeStart(runId, runOptions.sessionId, error.reason) : error);
+          });
+        } catch (error) {
+          subscriber.error(error);
+        }
+        return () => {
+          left.abort();
+          events?.unsubscribe();
+          // Leaving the stream early cancels its Run rather than leaving it running unseen.
+          cancel();
         };
       }, options.onSubscriberError);
     },

@@ -1,8 +1,8 @@
 // An Observable whose subscribers cannot hurt the Run or the process. RxJS reports an
 // error thrown by a subscriber's callback by re-throwing it on a timer, which ends a Node
 // process; here each callback is guarded before RxJS sees it, and operators keep the guard.
-import { Observable } from 'rxjs';
-import type { Observer, Operator, Subscriber, Subscription, TeardownLogic } from 'rxjs';
+import { Observable, Subscriber } from 'rxjs';
+import type { Observer, Operator, Subscription, TeardownLogic } from 'rxjs';
 
 /** Where errors thrown by event subscribers go. */
 export type SubscriberErrorHandler = (error: unknown) => void;
@@ -35,11 +35,15 @@ export class IsolatedObservable<T> extends Observable<T> {
     const onError = this.onSubscriberError;
     if (typeof observerOrNext === 'function') return super.subscribe(guard(observerOrNext, onError));
     if (!observerOrNext) return super.subscribe();
-    return super.subscribe({
+    const subscription = super.subscribe({
       next: guard(observerOrNext.next?.bind(observerOrNext), onError),
       error: guard(observerOrNext.error?.bind(observerOrNext), onError),
       complete: guard(observerOrNext.complete?.bind(observerOrNext), onError),
     });
+    // Operators (take, first, firstValueFrom) subscribe with a Subscriber and unsubscribe
+    // it when they are done: the wrapped subscription must end with it.
+    if (observerOrNext instanceof Subscriber) observerOrNext.add(subscription);
+    return subscription;
   }
 
   // Operators build their result with lift(); returning our class keeps piped streams guarded.
