@@ -11,13 +11,13 @@ import { describeSkillTool } from './skillToolDescription.js';
 import { resolveSkillToolOptions, type SkillToolOptions } from './skillToolOptions.js';
 import type { Skill } from './types.js';
 
-/** The arguments of the `skill` tool. */
-export interface SkillToolArgs {
+/** The arguments of the `skill` tool (a type alias, so the tool fits wherever a `Tool` is expected). */
+export type SkillToolArgs = {
   /** The skill's name, as listed in the tool description. */
   name: string;
   /** A bundled file, relative to the skill folder; without it the tool returns the skill's instructions. */
   file?: string;
-}
+};
 
 const parameters = {
   type: 'object',
