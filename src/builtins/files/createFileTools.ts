@@ -1,0 +1,44 @@
+// createFileTools: the file tools of one root directory, options checked at creation.
+import type { NeedsApprovalFn, Tool } from '../../core.js';
+import { approvalOption, booleanOption, directoryOption, integerOption, knownKeys, optionsObject } from '../shared/optionChecks.js';
+import { openRoot } from './confinement.js';
+import { editFileTool, type EditFileArgs } from './editFileTool.js';
+import { listFilesTool } from './listFilesTool.js';
+import { readFileTool } from './readFileTool.js';
+import { searchFilesTool } from './searchFilesTool.js';
+import { writeFileTool, type WriteFileArgs } from './writeFileTool.js';
+
+/** Options of `createFileTools`. */
+export interface FileToolsOptions {
+  /** The directory the tools may read (and write); it must exist. Nothing outside it is reachable. */
+  root: string;
+  /** Add `write_file` and `edit_file` (default false: read-only tools only). */
+  write?: boolean;
+  /** Files larger than this are refused by read_file and edit_file and skipped by search_files (default 1 MiB). */
+  maxFileBytes?: number;
+  /**
+   * Whether `write_file` and `edit_file` calls need a person's approval: `true`, or a function of
+   * the call's arguments (`ctx.toolName` says which tool). The reading tools never need it.
+   */
+  needsApproval?: boolean | NeedsApprovalFn<WriteFileArgs | EditFileArgs>;
+}
+
+const OPTIONS = ['root', 'write', 'maxFileBytes', 'needsApproval'] as const;
+const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
+
+/**
+ * The file tools confined to `root`: read_file, list_files, search_files, and with `write: true` write_file and edit_file.
+ * @example
+ * agent.tools.register(...createFileTools({ root: './my-repo', write: true, needsApproval: true }));
+ */
+export function createFileTools(options: FileToolsOptions): Tool[] {
+  const given = optionsObject('createFileTools', options);
+  knownKeys('createFileTools', given, OPTIONS);
+  const root = openRoot(directoryOption('root', given.root));
+  const write = booleanOption('write', given.write, false);
+  const maxFileBytes = integerOption('maxFileBytes', given.maxFileBytes, 1, DEFAULT_MAX_FILE_BYTES);
+  const needsApproval = approvalOption<WriteFileArgs | EditFileArgs>(given.needsApproval);
+  const tools: Tool[] = [readFileTool(root, maxFileBytes), listFilesTool(root), searchFilesTool(root, maxFileBytes)];
+  if (write) tools.push(writeFileTool(root, needsApproval), editFileTool(root, maxFileBytes, needsApproval));
+  return tools;
+}

@@ -1,0 +1,66 @@
+// Loading a file the tools treat as text: a regular file, no larger than the limit, UTF-8
+// without NUL bytes. Anything else is refused with a result that says why.
+import { readFile, stat } from 'node:fs/promises';
+import type { ToolResult } from '../../core.js';
+import { FileErrorCode, fileError, ioError } from './fileResults.js';
+
+/** A text file's content and what a rewrite must keep. */
+export interface TextFile {
+  readonly ok: true;
+  readonly text: string;
+  /** Permission bits, kept when the file is rewritten. */
+  readonly mode: number;
+}
+
+/** Options of `loadTextFile`. */
+export interface LoadTextOptions {
+  maxBytes: number;
+  /** Keep a leading byte order mark in `text` (for rewriting the file byte for byte). */
+  keepBom?: boolean;
+  /** What the caller would use instead of a directory. */
+  directoryHint?: string;
+}
+
+// Git's heuristic: a NUL byte in the first 8000 bytes means binary.
+const SNIFF_BYTES = 8000;
+
+/**
+ * Reads a regular UTF-8 text file of at most `maxBytes` bytes, or explains why not.
+ * @example await loadTextFile('/srv/repo/a.ts', 'a.ts', { maxBytes: 1_048_576 })
+ */
+export async function loadTextFile(real: string, display: string, options: LoadTextOptions): Promise<TextFile | { ok: false; result: ToolResult }> {
+  let bytes: Buffer;
+  let mode: number;
+  try {
+    const info = await stat(real);
+    if (info.isDirectory()) return refuse(FileErrorCode.notAFile, `${display} is a directory, not a file.${options.directoryHint ?? ''}`);
+    if (!info.isFile()) return refuse(FileErrorCode.notAFile, `${display} is not a regular file (a device, socket or pipe); it cannot be read as text.`);
+    if (info.size > options.maxBytes) return tooLarge(display, info.size, options.maxBytes);
+    mode = info.mode & 0o7777;
+    bytes = await readFile(real);
+  } catch (error) {
+    return { ok: false, result: ioError('read', display, error) };
+  }
+  if (bytes.length > options.maxBytes) return tooLarge(display, bytes.length, options.maxBytes);
+  if (bytes.subarray(0, SNIFF_BYTES).includes(0)) {
+    return refuse(FileErrorCode.binary, `${display} is a binary file (it contains NUL bytes); only text files can be read or edited.`);
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: options.keepBom === true }).decode(bytes);
+  } catch {
+    return refuse(FileErrorCode.binary, `${display} is not UTF-8 text; only UTF-8 text files can be read or edited.`);
+  }
+  return { ok: true, text, mode };
+}
+
+function tooLarge(display: string, size: number, max: number): { ok: false; result: ToolResult } {
+  return refuse(
+    FileErrorCode.tooLarge,
+    `${display} is ${size} bytes, more than the ${max} bytes these tools read. Use search_files to find the lines you need.`,
+  );
+}
+
+function refuse(code: FileErrorCode, content: string): { ok: false; result: ToolResult } {
+  return { ok: false, result: fileError(code, content) };
+}

@@ -1,0 +1,98 @@
+// Running one command line: `<shell> -c` in its own process group (detached), stdin from
+// /dev/null, stdout and stderr in one stream, a timeout, and cancellation by a signal.
+// Whatever way it ends, no process of the group is left running.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { OutputBuffer } from './outputBuffer.js';
+import { terminateGroup, type GroupStop } from './processGroup.js';
+
+/** What to run and the bounds to run it in. */
+export interface CommandSpec {
+  shell: string;
+  command: string;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  timeoutMs: number;
+  killGraceMs: number;
+  maxOutputBytes: number;
+  signal: AbortSignal;
+}
+
+/** How a command ended, with its output (cut in the middle beyond the limit). */
+export type CommandOutcome =
+  | { kind: 'exited'; output: string; code: number | null; signal: NodeJS.Signals | null }
+  | { kind: 'timedOut'; output: string; stop: GroupStop }
+  | { kind: 'cancelled'; output: string }
+  | { kind: 'notStarted'; output: string; error: unknown };
+
+// The shell re-executes itself with stderr joined to stdout, so the output keeps the order
+// in which it was written (two pipes would only keep the order in which they were read).
+const JOIN_STDERR = 'exec "$0" -c "$1" 2>&1';
+// After the group is gone the pipes close at once, unless a process escaped the group
+// (setsid) with a copy of them: do not wait for it.
+const CLOSE_WAIT_MS = 200;
+
+/**
+ * Runs `spec.command` and resolves how it ended (it rejects only if the group cannot be signalled).
+ * @example await runCommand({ shell: '/bin/bash', command: 'ls', cwd: '/srv/repo', env: process.env, timeoutMs: 120_000, killGraceMs: 2_000, maxOutputBytes: 30_000, signal })
+ */
+export async function runCommand(spec: CommandSpec): Promise<CommandOutcome> {
+  if (spec.signal.aborted) return { kind: 'cancelled', output: '' };
+  const output = new OutputBuffer(spec.maxOutputBytes);
+  let child: ChildProcess;
+  try {
+    child = spawn(spec.shell, ['-c', JOIN_STDERR, spec.shell, spec.command], {
+      cwd: spec.cwd,
+      env: spec.env,
+      detached: true, // a new process group (and session) whose id is the shell's pid
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  } catch (error) {
+    return { kind: 'notStarted', output: '', error };
+  }
+  child.stdout?.on('data', (chunk: Buffer) => output.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => output.push(chunk));
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()));
+  const ended = new Promise<{ code: number | null; signal: NodeJS.Signals | null } | { error: unknown }>((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+    child.once('error', (error) => resolve({ error }));
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), spec.timeoutMs)));
+  let onAbort: (() => void) | undefined;
+  const aborted = new Promise<'abort'>((resolve) => spec.signal.addEventListener('abort', (onAbort = () => resolve('abort')), { once: true }));
+  const pgid = child.pid;
+  try {
+    const first = await Promise.race([ended, timedOut, aborted]);
+    if (pgid === undefined || (typeof first === 'object' && 'error' in first)) {
+      return { kind: 'notStarted', output: output.text(), error: typeof first === 'object' && 'error' in first ? first.error : undefined };
+    }
+    if (first === 'abort') return cancel(pgid, spec, output);
+    if (first === 'timeout') {
+      const stop = await terminateGroup(pgid, spec.killGraceMs);
+      await drain(child, closed);
+      return { kind: 'timedOut', output: output.text(), stop };
+    }
+    clearTimeout(timer);
+    // The shell is gone; background jobs it started do not outlive the call.
+    const cleanup = await Promise.race([terminateGroup(pgid, spec.killGraceMs).then(() => drain(child, closed)), aborted]);
+    if (cleanup === 'abort') return cancel(pgid, spec, output);
+    return { kind: 'exited', output: output.text(), code: first.code, signal: first.signal };
+  } finally {
+    clearTimeout(timer);
+    if (onAbort) spec.signal.removeEventListener('abort', onAbort);
+  }
+}
+
+// Settles at once: the group is sent SIGTERM now and SIGKILL after the grace, in the background.
+function cancel(pgid: number, spec: CommandSpec, output: OutputBuffer): CommandOutcome {
+  void terminateGroup(pgid, spec.killGraceMs).catch(() => undefined);
+  return { kind: 'cancelled', output: output.text() };
+}
+
+async function drain(child: ChildProcess, closed: Promise<void>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([closed, new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)))]);
+  clearTimeout(timer);
+  child.stdout?.destroy();
+  child.stderr?.destroy();
+}
