@@ -2,11 +2,11 @@
 // order given. Bad skills and unreadable directories become problems; nothing throws.
 import type { Dirent } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { ConfigurationError } from '../core.js';
 import { describeFsError, errnoCode } from './fsErrors.js';
 import { compareText } from './compareText.js';
-import { loadSkillFolder, type SkillFolderOutcome } from './loadSkillFolder.js';
+import { loadSkillFolder, skillFileName, type SkillFolderOutcome } from './loadSkillFolder.js';
 import type { LoadSkillsResult, Skill, SkillProblem } from './types.js';
 
 /**
@@ -33,10 +33,7 @@ export async function loadSkills(dirs: readonly string[]): Promise<LoadSkillsRes
     seenDirs.add(identity);
 
     const listed = await listSkillFolders(dir);
-    if ('problem' in listed) {
-      problems.push(listed.problem);
-      continue;
-    }
+    if (listed.problem !== undefined) problems.push(listed.problem);
     const outcomes = await Promise.all(listed.folders.map((name) => loadSkillFolder(join(dir, name), name)));
     for (const outcome of outcomes) collect(outcome, skills, problems, loadedFrom);
   }
@@ -62,7 +59,10 @@ function collect(outcome: SkillFolderOutcome, skills: Skill[], problems: SkillPr
   skills.push(skill);
 }
 
-type ListedFolders = { folders: string[] } | { problem: SkillProblem };
+interface ListedFolders {
+  folders: string[];
+  problem?: SkillProblem;
+}
 
 /** The names of the direct subfolders (or links to folders) of `dir`, sorted. */
 async function listSkillFolders(dir: string): Promise<ListedFolders> {
@@ -77,15 +77,21 @@ async function listSkillFolders(dir: string): Promise<ListedFolders> {
         : code === 'ENOTDIR'
           ? 'Skills directory is not a directory.'
           : `Skills directory cannot be read (${describeFsError(error)}).`;
-    return { problem: { path: dir, reason } };
+    return { folders: [], problem: { path: dir, reason } };
   }
   const folders: string[] = [];
+  let holdsSkillFile = false;
   for (const entry of entries) {
+    if (entry.name === skillFileName) holdsSkillFile = true;
     if (entry.isDirectory() || (entry.isSymbolicLink() && (await isDirectory(join(dir, entry.name))))) {
       folders.push(entry.name);
     }
   }
-  return { folders: folders.sort(compareText) };
+  folders.sort(compareText);
+  // A common mistake: naming one skill's folder instead of the directory of skill folders.
+  if (!holdsSkillFile) return { folders };
+  const reason = `Skills directory holds a ${skillFileName} itself: give the directory that contains the skill folders (here ${dirname(dir)}).`;
+  return { folders, problem: { path: dir, reason } };
 }
 
 const isDirectory = (path: string): Promise<boolean> =>

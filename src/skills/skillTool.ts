@@ -51,7 +51,8 @@ export function createSkillTool(skills: readonly Skill[], options: SkillToolOpti
     // A frontmatter broken since loading: the whole file is still the best instructions there are.
     const body = (split.ok ? split.body : read.text).replace(/^\s*\n/, '').trimEnd();
     const { files, more } = await listBundledFiles(skill.dir, limits.maxListedFiles);
-    return { content: `${body}\n\n${describeFiles(skill, files, more)}` };
+    const listing = describeFiles(skill, files, more);
+    return { content: body === '' ? listing : `${body}\n\n${listing}` };
   };
 
   const readFile = async (skill: Skill, file: string): Promise<ToolResult> => {

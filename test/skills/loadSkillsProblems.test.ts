@@ -70,6 +70,15 @@ describe('loadSkills problems', () => {
     await expect(loadSkills([''])).rejects.toThrow(/non-empty strings/);
   });
 
+  it('reports a directory that is one skill folder instead of the directory of skill folders', async () => {
+    const root = await tempTree({ 'pdf/SKILL.md': skillFile('name: pdf\ndescription: PDFs.'), 'pdf/references/a.md': 'a' });
+    const { skills, problems } = await loadSkills([join(root, 'pdf')]);
+    expect(skills).toEqual([]);
+    expect(problems).toEqual([
+      { path: join(root, 'pdf'), reason: `Skills directory holds a SKILL.md itself: give the directory that contains the skill folders (here ${root}).` },
+    ]);
+  });
+
   it('returns nothing, and no problem, for an empty directory', async () => {
     const root = await tempTree();
     await writeFile(join(root, 'README.md'), 'not a skill');

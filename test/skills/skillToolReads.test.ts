@@ -100,6 +100,12 @@ describe('reading a skill', () => {
     expect(await tool.execute({ name: 'dots', file: '.env.example' }, toolContext())).toEqual({ content: 'KEY=value' });
   });
 
+  it('returns only the file list when the body is empty', async () => {
+    const root = await tempTree({ 'empty/SKILL.md': '---\nname: empty\ndescription: No body.\n---\n' });
+    const tool = createSkillTool((await loadSkills([root])).skills);
+    expect(await tool.execute({ name: 'empty' }, toolContext())).toEqual({ content: `Skill folder: ${join(root, 'empty')}\nThis skill has no bundled files.` });
+  });
+
   it('returns the whole file when the frontmatter was removed after loading', async () => {
     const root = await tempTree({ 'edited/SKILL.md': skillFile('name: edited\ndescription: Edited.') });
     const tool = createSkillTool((await loadSkills([root])).skills);
