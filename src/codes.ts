@@ -48,5 +48,9 @@ export const SessionErrorCode = {
   invalidMessage: 'invalid_session_message',
   /** A Run was started on the session of the Run whose tool started it; it would wait for itself. */
   inUse: 'session_in_use',
+  /** The session path is not a regular file this store may use (a link, a FIFO, a directory, another user's file). */
+  unsafeFile: 'session_unsafe_file',
+  /** Another writer held the session's lock for longer than `lockTimeoutMs`. */
+  locked: 'session_locked',
 } as const;
 export type SessionErrorCode = (typeof SessionErrorCode)[keyof typeof SessionErrorCode];

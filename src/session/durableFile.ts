@@ -1,39 +1,67 @@
-// The file system side of FileSessionStore: durable appends of complete lines, after
-// cutting off a torn last line, and fsync of the directories whose entries changed.
-import { constants } from 'node:fs';
-import { mkdir, open, readFile } from 'node:fs/promises';
+// The file system side of FileSessionStore: safe reads, and durable appends of complete lines
+// under the session's cross-process lock, after cutting off a torn last line that this store
+// wrote; fsync of the file and of the directories whose entries changed.
+import { mkdir, open } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { NEWLINE, isCompleteLastLine } from './jsonlCodec.js';
+import { SessionErrorCode } from '../codes.js';
+import { SessionError } from '../errors.js';
+import { NEWLINE, isCompleteLastLine, isTornRecord } from './jsonlCodec.js';
+import { APPEND, CREATE, READ, hasCode, openSessionFile, type SessionFileTarget } from './sessionFileAccess.js';
+import { withSessionLock } from './sessionLock.js';
 
-const APPEND = constants.O_RDWR | constants.O_APPEND;
-const CREATE = APPEND | constants.O_CREAT | constants.O_EXCL;
 // Sessions hold whole conversations, tool arguments and results: private by default.
 const FILE_MODE = 0o600;
 const DIR_MODE = 0o700;
 const CHUNK = 64 * 1024;
 
-/** The file's bytes, or `undefined` when it does not exist. */
-export async function readIfExists(path: string): Promise<Buffer | undefined> {
+/** A session file while this process holds its lock. */
+export interface LockedSessionFile {
+  /** The file's bytes, or `undefined` when it does not exist. */
+  read(): Promise<Buffer | undefined>;
+  /** Appends `data` (complete lines) in one write and fsyncs before resolving. */
+  append(data: Uint8Array): Promise<void>;
+}
+
+/** The file's bytes, or `undefined` when it does not exist; refuses anything but a regular file of ours. */
+export async function readSessionFile(target: SessionFileTarget): Promise<Buffer | undefined> {
+  const handle = await openSessionFile(target, READ);
+  if (handle === undefined) return undefined;
   try {
-    return await readFile(path);
-  } catch (error) {
-    if (hasCode(error, 'ENOENT')) return undefined;
-    throw error;
+    return await handle.readFile();
+  } finally {
+    await handle.close();
   }
 }
 
 /**
- * Appends `data` (complete lines) in one write and fsyncs before resolving. A torn last
- * line is cut off first; a new file (and any directory created for it) has its directory
- * entry fsynced too. If the write fails, the file is cut back to where it was.
+ * Runs `work` holding the session's cross-process lock (waiting at most `lockTimeoutMs`); the
+ * session's directory is created first if needed.
  */
-export async function appendDurably(path: string, data: Uint8Array): Promise<void> {
+export async function withLockedSessionFile<T>(
+  target: SessionFileTarget,
+  lockTimeoutMs: number,
+  work: (file: LockedSessionFile) => Promise<T>,
+): Promise<T> {
+  await makeDirectory(dirname(target.path));
+  return withSessionLock(target, lockTimeoutMs, () =>
+    work({ read: () => readSessionFile(target), append: (data) => appendDurably(target, data) }),
+  );
+}
+
+/**
+ * Appends `data` in one write and fsyncs. A torn last line (one without its newline, shaped
+ * like the start of a record) is cut off first; a complete last line that is not JSON, or an
+ * unterminated one this store did not write, is refused and left as it is. A new file (and any
+ * directory created for it) has its directory entry fsynced too. If the write fails, the file
+ * is cut back to where it was. Call only while holding the session's lock.
+ */
+async function appendDurably(target: SessionFileTarget, data: Uint8Array): Promise<void> {
   if (data.length === 0) return;
-  const { handle, created } = await openForAppend(path);
+  const { handle, created } = await openForAppend(target);
   try {
     const size = (await handle.stat()).size;
-    const end = created ? 0 : await completeLength(handle, size);
+    const end = created ? 0 : await completeLength(target, handle, size);
     if (end < size) await handle.truncate(end);
     try {
       await writeAll(handle, data);
@@ -45,22 +73,21 @@ export async function appendDurably(path: string, data: Uint8Array): Promise<voi
   } finally {
     await handle.close();
   }
-  if (created) await syncDirectory(dirname(path));
+  if (created) await syncDirectory(dirname(target.path));
 }
 
-async function openForAppend(path: string): Promise<{ handle: FileHandle; created: boolean }> {
+async function openForAppend(target: SessionFileTarget): Promise<{ handle: FileHandle; created: boolean }> {
+  const existing = await openSessionFile(target, APPEND);
+  if (existing !== undefined) return { handle: existing, created: false };
   try {
-    return { handle: await open(path, APPEND), created: false };
-  } catch (error) {
-    if (!hasCode(error, 'ENOENT')) throw error;
-  }
-  await makeDirectory(dirname(path));
-  try {
-    return { handle: await open(path, CREATE, FILE_MODE), created: true };
+    const created = await openSessionFile(target, CREATE, FILE_MODE);
+    if (created !== undefined) return { handle: created, created: true };
   } catch (error) {
     if (!hasCode(error, 'EEXIST')) throw error;
-    return { handle: await open(path, APPEND), created: false };
   }
+  const raced = await openSessionFile(target, APPEND);
+  if (raced === undefined) throw new Error('the session file vanished while it was being created');
+  return { handle: raced, created: false };
 }
 
 // Creates `dir` and its missing ancestors, then fsyncs the parent of each one created.
@@ -85,12 +112,26 @@ async function syncDirectory(dir: string): Promise<void> {
   }
 }
 
-// Where the complete lines end: `size`, or the start of a torn last line.
-async function completeLength(handle: FileHandle, size: number): Promise<number> {
+// Where the complete lines end: `size`, or the start of a torn last line. Throws
+// `session_corrupt` rather than cut anything this store cannot have written.
+async function completeLength(target: SessionFileTarget, handle: FileHandle, size: number): Promise<number> {
   if (size === 0) return 0;
   const endsWithNewline = (await readAt(handle, size - 1, 1))[0] === NEWLINE;
   const last = await lastLine(handle, endsWithNewline ? size - 1 : size);
-  return isCompleteLastLine(last.bytes, endsWithNewline) ? size : last.start;
+  if (endsWithNewline) {
+    if (isCompleteLastLine(last.bytes)) return size;
+    throw refused(target, 'its last line is complete (it ends with a newline) but is not valid JSON');
+  }
+  if (isTornRecord(last.bytes)) return last.start;
+  throw refused(target, 'its last line has no newline and does not begin like a session record, so this store did not write it');
+}
+
+function refused(target: SessionFileTarget, problem: string): SessionError {
+  return new SessionError(
+    SessionErrorCode.corrupt,
+    `Session "${target.sessionId}" is corrupt: ${problem} (${target.path}). Nothing was appended and the file was left as it is.`,
+    { details: { sessionId: target.sessionId } },
+  );
 }
 
 // The line that ends at `end` (exclusive), reading backwards chunk by chunk.
@@ -127,8 +168,4 @@ async function writeAll(handle: FileHandle, data: Uint8Array): Promise<void> {
     if (bytesWritten === 0) throw new Error('the file system accepted no bytes');
     offset += bytesWritten;
   }
-}
-
-function hasCode(error: unknown, code: string): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
 }

@@ -1,6 +1,7 @@
 // The session file format, version 1: one record per line, `{"v":1,"message":{...}}\n`.
-// A line counts only once its "\n" is written; a last line without one, or one that is not
-// JSON, is the trace of a write a crash cut short and is not part of the session.
+// A line counts only once its "\n" is written: a last line without one is the trace of a write
+// a crash cut short (torn) and is not part of the session. A complete line that does not parse
+// is corruption, wherever it stands: it is reported, never dropped.
 import { SessionErrorCode } from '../codes.js';
 import { SessionError } from '../errors.js';
 import type { Message } from '../types.js';
@@ -10,6 +11,8 @@ import { messageProblem } from './messageShape.js';
 export const SESSION_FORMAT_VERSION = 1;
 /** The byte that ends every record (never part of one: JSON escapes it inside strings). */
 export const NEWLINE = 0x0a;
+// How every record this store writes begins, whatever its version.
+const RECORD_START = Buffer.from('{"v":', 'utf8');
 
 /** Where the bytes being decoded come from, for error messages. */
 export interface SessionSource {
@@ -35,21 +38,32 @@ export function decodeSession(bytes: Buffer, source: SessionSource): DecodedSess
   let start = 0;
   for (let line = 1; start < bytes.length; line += 1) {
     const end = bytes.indexOf(NEWLINE, start);
-    if (end === -1) break; // torn: the write of this line never finished
-    const parsed = parseJson(bytes.toString('utf8', start, end));
-    if (parsed === NOT_JSON) {
-      if (end === bytes.length - 1) break; // a torn last line whose tail the crash filled in
-      throw corrupt(source, line, 'not valid JSON');
+    if (end === -1) {
+      // Torn: the write of this line never finished. Anything else there was not written here.
+      if (isTornRecord(bytes.subarray(start))) break;
+      throw corrupt(source, line, 'the last line has no newline and does not begin like a session record');
     }
+    const parsed = parseJson(bytes.toString('utf8', start, end));
+    if (parsed === NOT_JSON) throw corrupt(source, line, 'not valid JSON');
     messages.push(decodeRecord(parsed, source, line));
     start = end + 1;
   }
   return { messages, completeLength: start };
 }
 
-/** Whether a file's last line (`bytes`, without its "\n") is complete rather than torn. */
-export function isCompleteLastLine(bytes: Buffer, endsWithNewline: boolean): boolean {
-  return endsWithNewline && parseJson(bytes.toString('utf8')) !== NOT_JSON;
+/** Whether a newline-terminated last line (`bytes`, without its "\n") is valid JSON. */
+export function isCompleteLastLine(bytes: Buffer): boolean {
+  return parseJson(bytes.toString('utf8')) !== NOT_JSON;
+}
+
+/**
+ * Whether an unterminated last line can be a record this store began to write: it starts like
+ * one (or like a prefix of one), or with the zero bytes a crash leaves in unwritten blocks.
+ */
+export function isTornRecord(bytes: Buffer): boolean {
+  if (bytes.length === 0 || bytes[0] === 0) return true;
+  const head = bytes.subarray(0, RECORD_START.length);
+  return RECORD_START.subarray(0, head.length).equals(head);
 }
 
 function decodeRecord(record: unknown, source: SessionSource, line: number): Message {

@@ -1,5 +1,6 @@
-// Crash repair: a session whose process stopped while tools ran holds tool calls without
-// results. Each gets an `interrupted` error result so the session invariant holds again.
+// Repair: a session whose Run ended without writing its results (its process stopped while
+// tools ran, or the write failed) holds tool calls without results. Each gets an `interrupted`
+// error result so the session invariant holds again.
 import { ToolErrorCode } from '../codes.js';
 import type { Message, ToolCallRequest, ToolMessage } from '../types.js';
 
@@ -44,14 +45,15 @@ export function repairInterruptedCalls(messages: readonly Message[]): Interrupte
   return { messages: out, repaired };
 }
 
-/** The error result of a call whose process stopped before its result was recorded. */
-export function interruptedResult(call: ToolCallRequest): ToolMessage {
+// The error result of a call that has no recorded result. The session cannot tell why (a
+// stopped process and a failed write look the same), so the text does not guess.
+function interruptedResult(call: ToolCallRequest): ToolMessage {
   return {
     role: 'tool',
     toolCallId: call.id,
     content:
       `The call to tool ${JSON.stringify(call.name)} (id ${JSON.stringify(call.id)}) was interrupted: ` +
-      'the process stopped before its result was recorded, so its outcome is unknown. ' +
+      'the Run that made it ended without recording its result, so its outcome is unknown. ' +
       'It may or may not have taken effect.',
     isError: true,
     code: ToolErrorCode.interrupted,

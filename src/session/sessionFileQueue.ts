@@ -7,10 +7,12 @@ import type { Message } from '../types.js';
 export interface SessionFileState {
   /** Ids of the calls of the last appended assistant message that have no result yet. */
   readonly awaiting: Set<string>;
+  /** Why the last append failed while calls still awaited results, until a load repairs them. */
+  writeFailure?: string;
 }
 
 const queue = new KeyedLock();
-// Kept only while a writer still owes results; an empty state is the same as none.
+// Kept only while a writer still owes results or a failed write is unreported; an empty state is the same as none.
 const states = new Map<string, SessionFileState>();
 
 /** Runs `operation` once every earlier operation on `path` has settled. */
@@ -20,7 +22,7 @@ export function enqueue<T>(path: string, operation: (state: SessionFileState) =>
     try {
       return await operation(state);
     } finally {
-      if (state.awaiting.size === 0) states.delete(path);
+      if (state.awaiting.size === 0 && state.writeFailure === undefined) states.delete(path);
       else states.set(path, state);
     }
   });

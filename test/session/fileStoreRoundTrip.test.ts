@@ -1,4 +1,4 @@
-import { mkdir, open, readFile, stat } from 'node:fs/promises';
+import { mkdir, open, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfigurationError } from '../../src/errors.js';
@@ -80,9 +80,15 @@ describe('FileSessionStore round trip', () => {
     await expect(readFile(join(dir(), 's.jsonl'))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
-  it('reports a file it cannot read as session_io', async () => {
+  it('refuses a directory at the session path as session_unsafe_file', async () => {
     await mkdir(join(dir(), 'taken.jsonl'));
-    await expect(new FileSessionStore({ dir: dir() }).load('taken')).rejects.toMatchObject({ code: 'session_io' });
+    await expect(new FileSessionStore({ dir: dir() }).load('taken')).rejects.toMatchObject({ code: 'session_unsafe_file' });
+  });
+
+  it('reports a directory it cannot create as session_io', async () => {
+    await writeFile(join(dir(), 'not-a-dir'), '');
+    const store = new FileSessionStore({ dir: join(dir(), 'not-a-dir') });
+    await expect(store.append('s', [{ role: 'user', content: 'x' }])).rejects.toMatchObject({ code: 'session_io' });
   });
 
   it('needs a dir', () => {

@@ -71,7 +71,7 @@ describe('FileSessionStore.load repairs calls a crash left without results', () 
     await new FileSessionStore({ dir: dir() }).load('s');
 
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(warn.mock.calls[0]?.[0]).toContain('Session "s": 2 tool call(s) (c1, c2) had no result');
+    expect(warn.mock.calls[0]?.[0]).toContain('Session "s": 2 tool call(s) (c1, c2) had no recorded result');
     expect(warn.mock.calls[0]?.[1]).toMatchObject({ code: 'TINYAGENT_SESSION_REPAIRED' });
   });
 

@@ -19,8 +19,9 @@ const torn: [label: string, tail: Buffer][] = [
   ['a record cut inside a multi-byte character', Buffer.from(record({ role: 'user', content: 'é🎉' })).subarray(0, -5)],
   ['zero bytes from a delayed allocation', Buffer.alloc(300)],
   ['a long record, cut, that spans several read chunks', Buffer.from(record({ role: 'user', content: 'y'.repeat(150_000) }).slice(0, -2))],
-  ['a last line of garbage ending in a newline', Buffer.from('{"v":1,"message":{"ro\u0000\u0000\n')],
+  ['a record whose tail the crash left as zero bytes', Buffer.from('{"v":1,"message":{"ro\u0000\u0000')],
 ];
+// A complete (newline-terminated) last line that does not parse is not torn: see completeBadLastLineIsCorrupt.test.ts.
 
 describe('a torn last line', () => {
   const dir = useTempDir();
