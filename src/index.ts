@@ -5,3 +5,20 @@ export * from './core.js';
 // Skills (capability module: src/skills)
 export { loadSkills, createSkillTool, SkillToolErrorCode } from './skills/index.js';
 export type { Skill, SkillProblem, LoadSkillsResult, SkillToolOptions, SkillToolArgs } from './skills/index.js';
+
+// MCP (capability module: src/mcp)
+export { connectMcpServers, loadMcpConfig } from './mcp/index.js';
+export type {
+  ConnectMcpServersOptions,
+  McpConfig,
+  McpHttpServerConfig,
+  McpIgnoredKeywords,
+  McpServerConfig,
+  McpServerMap,
+  McpServers,
+  McpServerState,
+  McpServerStatus,
+  McpSkippedTool,
+  McpStdioServerConfig,
+  McpWithdrawnTool,
+} from './mcp/index.js';

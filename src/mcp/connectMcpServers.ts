@@ -109,6 +109,7 @@ class ServerEntry {
       withdrawn: this.#tools.withdrawn,
       ignoredKeywords: this.#tools.ignoredKeywords,
     };
+    if (this.#connection?.pid !== undefined) status.pid = this.#connection.pid;
     if (this.#error !== undefined) status.error = this.#error;
     return status;
   }

@@ -43,9 +43,14 @@ export class ProcessGroupTransport implements Transport {
     return this.#child?.pid;
   }
 
-  /** How the process ended ("exited with code 1", "killed by SIGKILL"), once it has. */
+  /** How the process ended ("exited with code 1", "was killed by SIGKILL"), once it has. */
   get exitDescription(): string | undefined {
     return this.#exit;
+  }
+
+  /** The process ended because `close()` ended it. */
+  get closedByUs(): boolean {
+    return this.#closing;
   }
 
   /** The last characters the server wrote to stderr. */
@@ -83,7 +88,7 @@ export class ProcessGroupTransport implements Transport {
       this.#stderrTail = (this.#stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_CHARS);
     });
     child.once('exit', (code, signal) => {
-      this.#exit = signal ? `killed by ${signal}` : `exited with code ${String(code)}`;
+      this.#exit = signal ? `was killed by ${signal}` : `exited with code ${String(code)}`;
       // Whatever the leader left behind goes with it; the pipes then close.
       if (child.pid !== undefined && !this.#closing) void terminateGroup(child.pid, { graceMs: 0 });
       setTimeout(() => this.#finish(), CLOSE_AFTER_EXIT_MS).unref();

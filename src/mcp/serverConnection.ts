@@ -144,7 +144,7 @@ class Connection implements ServerConnection {
   describeFailure(error: unknown): string {
     const parts = [messageOf(error)];
     if (this.#transport instanceof ProcessGroupTransport) {
-      if (this.#transport.exitDescription) parts[0] = `the server ${this.#transport.exitDescription} before the MCP handshake completed`;
+      if (this.#transport.exitDescription && !this.#transport.closedByUs) parts[0] = `the server process ${this.#transport.exitDescription} before the MCP handshake completed`;
       if (this.#transport.stderrTail) parts.push(`stderr: ${this.#transport.stderrTail}`);
     }
     return parts.join('; ');

@@ -76,6 +76,8 @@ export interface McpServerStatus {
   skipped: McpSkippedTool[];
   withdrawn: McpWithdrawnTool[];
   ignoredKeywords: McpIgnoredKeywords[];
+  /** A stdio server's process id (it leads its own process group), once started. */
+  pid?: number;
   /** Why the server failed or closed, when it did not go as asked. */
   error?: string;
 }
