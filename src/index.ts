@@ -22,3 +22,8 @@ export type {
   McpStdioServerConfig,
   McpWithdrawnTool,
 } from './mcp/index.js';
+
+// Typed tools (defineTool): argument types from a JSON Schema literal or a Standard Schema
+export { defineTool } from './tools/defineTool.js';
+export type { ObjectJsonSchema, ArgsOfJsonSchema, JsonSchemaToolDefinition, StandardSchemaToolDefinition } from './tools/defineTool.js';
+export type { ObjectStandardSchema, JsonSchemaConverter } from './tools/standardSchema.js';
