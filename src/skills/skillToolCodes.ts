@@ -17,7 +17,7 @@ export const SkillToolErrorCode = {
   binaryFile: 'binary_file',
   /** The file is larger than the tool's `maxFileBytes`. */
   fileTooLarge: 'file_too_large',
-  /** The filesystem refused the read (permissions, I/O). */
-  readFailed: 'read_failed',
+  /** The filesystem refused the read (permissions, I/O); the same code as the built-in file tools. */
+  readFailed: 'file_error',
 } as const;
 export type SkillToolErrorCode = (typeof SkillToolErrorCode)[keyof typeof SkillToolErrorCode];

@@ -106,6 +106,13 @@ describe('skill file confinement', () => {
     expect(await read('pipe')).toMatchObject({ isError: true, code: 'not_a_file' });
   });
 
+  it('reports a link loop as a file_error result', async () => {
+    const { read, skillDir } = await box();
+    await symlink(join(skillDir, 'loop-b'), join(skillDir, 'loop-a'));
+    await symlink(join(skillDir, 'loop-a'), join(skillDir, 'loop-b'));
+    expect(await read('loop-a')).toEqual({ content: 'Skill "box": "loop-a" cannot be read (ELOOP).', isError: true, code: 'file_error' });
+  });
+
   it('returns an error result, not a throw, when the skill folder has disappeared', async () => {
     const { tool, skillDir } = await box();
     await rm(skillDir, { recursive: true });
