@@ -6,6 +6,25 @@ export * from './core.js';
 export { loadSkills, createSkillTool, SkillToolErrorCode } from './skills/index.js';
 export type { Skill, SkillProblem, LoadSkillsResult, SkillToolOptions, SkillToolArgs } from './skills/index.js';
 
+// Built-in tools (capability module: src/builtins)
+export { createFileTools, createShellTool } from './builtins/index.js';
+export type {
+  FileToolsOptions,
+  ShellToolOptions,
+  ReadFileArgs,
+  ListFilesArgs,
+  SearchFilesArgs,
+  WriteFileArgs,
+  EditFileArgs,
+  ShellArgs,
+} from './builtins/index.js';
+export { FileToolErrorCode, ShellToolErrorCode } from './builtins/index.js';
+
+// Typed tools (defineTool): argument types from a JSON Schema literal or a Standard Schema
+export { defineTool } from './tools/defineTool.js';
+export type { ObjectJsonSchema, ArgsOfJsonSchema, JsonSchemaToolDefinition, StandardSchemaToolDefinition } from './tools/defineTool.js';
+export type { ObjectStandardSchema, JsonSchemaConverter } from './tools/standardSchema.js';
+
 // MCP (capability module: src/mcp)
 export { connectMcpServers, loadMcpConfig } from './mcp/index.js';
 export type {
@@ -22,8 +41,3 @@ export type {
   McpStdioServerConfig,
   McpWithdrawnTool,
 } from './mcp/index.js';
-
-// Typed tools (defineTool): argument types from a JSON Schema literal or a Standard Schema
-export { defineTool } from './tools/defineTool.js';
-export type { ObjectJsonSchema, ArgsOfJsonSchema, JsonSchemaToolDefinition, StandardSchemaToolDefinition } from './tools/defineTool.js';
-export type { ObjectStandardSchema, JsonSchemaConverter } from './tools/standardSchema.js';

@@ -6,25 +6,34 @@ import { open, rename, unlink } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
+/** The file-system calls of an atomic write: a test substitutes them to stop or fail between steps. */
+export interface AtomicWriteSteps {
+  open: typeof open;
+  rename: typeof rename;
+  unlink: typeof unlink;
+}
+
+const FILE_SYSTEM: AtomicWriteSteps = { open, rename, unlink };
+
 /**
  * Replaces (or creates) the file at `path` with `data` atomically; `mode` keeps the permissions of the file it replaces.
  * @example await writeFileAtomically('/srv/repo/a.ts', 'export {};\n', 0o644)
  */
-export async function writeFileAtomically(path: string, data: string, mode?: number): Promise<void> {
+export async function writeFileAtomically(path: string, data: string, mode?: number, steps: AtomicWriteSteps = FILE_SYSTEM): Promise<void> {
   // Hidden, and short enough for any file system's name limit.
   const temp = join(dirname(path), `.${basename(path).slice(0, 100)}.${randomBytes(6).toString('hex')}.tmp`);
   let handle: FileHandle | undefined;
   try {
-    handle = await open(temp, 'wx', mode ?? 0o666);
+    handle = await steps.open(temp, 'wx', mode ?? 0o666);
     await handle.writeFile(data);
     if (mode !== undefined) await handle.chmod(mode); // the mode given to open is filtered by the umask
     await handle.sync();
     await handle.close();
     handle = undefined;
-    await rename(temp, path);
+    await steps.rename(temp, path);
   } catch (error) {
     await handle?.close().catch(() => undefined);
-    await unlink(temp).catch(() => undefined);
+    await steps.unlink(temp).catch(() => undefined);
     throw error;
   }
 }

@@ -6,7 +6,7 @@ import { readlink, realpath } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { ToolResult } from '../../core.js';
 import { hasErrnoCode } from '../shared/errno.js';
-import { FileErrorCode, fileError, ioError } from './fileResults.js';
+import { FileToolErrorCode, fileError, ioError } from './fileResults.js';
 
 /** The directory the file tools may touch: as given (absolute) and as the file system resolves it. */
 export interface FileRoot {
@@ -46,7 +46,7 @@ export function openRoot(absolutePath: string): FileRoot {
  * @example await confine(root, 'src/index.ts') // { ok: true, real: '/srv/repo/src/index.ts', display: 'src/index.ts', exists: true }
  */
 export async function confine(root: FileRoot, input: string): Promise<ConfinedPath | PathRefusal> {
-  if (input.includes('\0')) return { ok: false, result: fileError(FileErrorCode.notFound, 'A path cannot contain a NUL character.') };
+  if (input.includes('\0')) return { ok: false, result: fileError(FileToolErrorCode.notFound, 'A path cannot contain a NUL character.') };
   const lexical = resolve(root.path, input);
   const base = isInside(root.path, lexical) ? root.path : isInside(root.real, lexical) ? root.real : undefined;
   if (base === undefined) return outside(input, 'it is outside the root directory');
@@ -110,5 +110,5 @@ async function realPathOfMissing(path: string, hops: number): Promise<string> {
 
 function outside(input: string, why: string): PathRefusal {
   const content = `Refused: ${JSON.stringify(input)} is not accessible because ${why}. Only paths inside the root directory can be used; give a path relative to it.`;
-  return { ok: false, result: fileError(FileErrorCode.pathOutsideRoot, content) };
+  return { ok: false, result: fileError(FileToolErrorCode.pathOutsideRoot, content) };
 }

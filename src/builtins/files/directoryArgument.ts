@@ -3,7 +3,7 @@
 import type { ToolResult } from '../../core.js';
 import { stat } from 'node:fs/promises';
 import { confine, type ConfinedPath, type FileRoot } from './confinement.js';
-import { FileErrorCode, fileError, ioError } from './fileResults.js';
+import { FileToolErrorCode, fileError, ioError } from './fileResults.js';
 
 /**
  * The confined path with what it is, or the result that refuses it.
@@ -15,7 +15,7 @@ export async function searchBase(
 ): Promise<{ ok: true; path: ConfinedPath; isDirectory: boolean } | { ok: false; result: ToolResult }> {
   const path = await confine(root, input ?? '.');
   if (!path.ok) return path;
-  if (!path.exists) return { ok: false, result: fileError(FileErrorCode.notFound, `${path.display} does not exist.`) };
+  if (!path.exists) return { ok: false, result: fileError(FileToolErrorCode.notFound, `${path.display} does not exist.`) };
   try {
     return { ok: true, path, isDirectory: (await stat(path.real)).isDirectory() };
   } catch (error) {

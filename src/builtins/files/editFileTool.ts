@@ -4,7 +4,7 @@ import type { NeedsApprovalFn, Tool } from '../../core.js';
 import { writeFileAtomically } from './atomicWrite.js';
 import { confine, type FileRoot } from './confinement.js';
 import { exactReplace } from './exactReplace.js';
-import { FileErrorCode, fileError, ioError } from './fileResults.js';
+import { FileToolErrorCode, fileError, ioError } from './fileResults.js';
 import { loadTextFile } from './textFile.js';
 
 /** Arguments of `edit_file`. */
@@ -39,18 +39,18 @@ export function editFileTool(root: FileRoot, maxFileBytes: number, needsApproval
     concurrencySafe: false,
     ...(needsApproval === undefined ? {} : { needsApproval }),
     async execute({ path, old_string: oldString, new_string: newString, replace_all: replaceAll = false }) {
-      if (oldString === newString) return fileError(FileErrorCode.noChange, 'old_string and new_string are the same; there is nothing to change.');
+      if (oldString === newString) return fileError(FileToolErrorCode.noChange, 'old_string and new_string are the same; there is nothing to change.');
       const target = await confine(root, path);
       if (!target.ok) return target.result;
-      if (!target.exists) return fileError(FileErrorCode.notFound, `${target.display} does not exist. Use write_file to create a file.`);
+      if (!target.exists) return fileError(FileToolErrorCode.notFound, `${target.display} does not exist. Use write_file to create a file.`);
       const file = await loadTextFile(target.real, target.display, { maxBytes: maxFileBytes, keepBom: true });
       if (!file.ok) return file.result;
       const outcome = exactReplace(file.text, oldString, newString, replaceAll);
       if (!outcome.ok && outcome.reason === 'no_match') {
-        return fileError(FileErrorCode.noMatch, `old_string was not found in ${target.display}. Read the file again and copy the exact text, including whitespace and indentation. Nothing was changed.`);
+        return fileError(FileToolErrorCode.noMatch, `old_string was not found in ${target.display}. Read the file again and copy the exact text, including whitespace and indentation. Nothing was changed.`);
       }
       if (!outcome.ok) {
-        return fileError(FileErrorCode.ambiguous, `old_string occurs ${outcome.count} times in ${target.display}. Include more surrounding lines to make it unique, or set replace_all to true to replace every occurrence. Nothing was changed.`);
+        return fileError(FileToolErrorCode.ambiguous, `old_string occurs ${outcome.count} times in ${target.display}. Include more surrounding lines to make it unique, or set replace_all to true to replace every occurrence. Nothing was changed.`);
       }
       try {
         await writeFileAtomically(target.real, outcome.text, file.mode);

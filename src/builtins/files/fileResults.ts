@@ -4,7 +4,7 @@ import { ToolErrorCode, type ToolResult } from '../../core.js';
 import { errnoText } from '../shared/errno.js';
 
 /** Codes the file tools put on their own error results (besides `path_outside_root`). */
-export const FileErrorCode = {
+export const FileToolErrorCode = {
   pathOutsideRoot: ToolErrorCode.pathOutsideRoot,
   notFound: 'file_not_found',
   notAFile: 'not_a_file',
@@ -17,13 +17,13 @@ export const FileErrorCode = {
   noChange: 'edit_no_change',
   io: 'file_error',
 } as const;
-export type FileErrorCode = (typeof FileErrorCode)[keyof typeof FileErrorCode];
+export type FileToolErrorCode = (typeof FileToolErrorCode)[keyof typeof FileToolErrorCode];
 
 /**
  * An error result of a file tool.
- * @example fileError(FileErrorCode.notFound, 'src/x.ts does not exist.')
+ * @example fileError(FileToolErrorCode.notFound, 'src/x.ts does not exist.')
  */
-export function fileError(code: FileErrorCode, content: string): ToolResult {
+export function fileError(code: FileToolErrorCode, content: string): ToolResult {
   return { content, isError: true, code };
 }
 
@@ -32,5 +32,5 @@ export function fileError(code: FileErrorCode, content: string): ToolResult {
  * @example ioError('read', 'src/a.ts', error) // { code: 'file_error', content: 'Could not read src/a.ts: EACCES: …' }
  */
 export function ioError(action: string, displayPath: string, error: unknown): ToolResult {
-  return fileError(FileErrorCode.io, `Could not ${action} ${displayPath}: ${errnoText(error)}`);
+  return fileError(FileToolErrorCode.io, `Could not ${action} ${displayPath}: ${errnoText(error)}`);
 }

@@ -5,7 +5,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { glob } from 'tinyglobby';
 import type { ToolResult } from '../../core.js';
 import { isInside, toDisplay, type ConfinedPath } from './confinement.js';
-import { FileErrorCode, fileError } from './fileResults.js';
+import { FileToolErrorCode, fileError } from './fileResults.js';
 
 const SKIPPED_DIRECTORIES = ['.git', 'node_modules'] as const;
 
@@ -26,7 +26,7 @@ export async function findFiles(
 ): Promise<{ ok: true; files: FoundFile[] } | { ok: false; result: ToolResult }> {
   if (isAbsolute(pattern) || pattern.startsWith('~') || pattern.split(/[/\\]/).some((segment) => segment === '..')) {
     const content = `Refused: the pattern ${JSON.stringify(pattern)} reaches outside the directory it searches. Use a pattern relative to it (and the path argument to choose the directory).`;
-    return { ok: false, result: fileError(FileErrorCode.pathOutsideRoot, content) };
+    return { ok: false, result: fileError(FileToolErrorCode.pathOutsideRoot, content) };
   }
   const ignore = SKIPPED_DIRECTORIES.filter((name) => !names(pattern, name) && !names(dir.display, name)).map((name) => `**/${name}/**`);
   let found: string[];
@@ -34,7 +34,7 @@ export async function findFiles(
     found = await glob(pattern, { cwd: dir.real, dot: true, followSymbolicLinks: false, onlyFiles: true, ignore, signal });
   } catch (error) {
     if (signal.aborted) throw error;
-    return { ok: false, result: fileError(FileErrorCode.invalidPattern, `The glob ${JSON.stringify(pattern)} could not be used: ${String(error)}`) };
+    return { ok: false, result: fileError(FileToolErrorCode.invalidPattern, `The glob ${JSON.stringify(pattern)} could not be used: ${String(error)}`) };
   }
   const prefix = dir.display === '.' ? '' : `${dir.display}/`;
   // Belt and braces: a brace or extglob trick that still climbs out never reaches the model.

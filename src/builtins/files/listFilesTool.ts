@@ -2,7 +2,7 @@
 import type { Tool } from '../../core.js';
 import type { FileRoot } from './confinement.js';
 import { searchBase } from './directoryArgument.js';
-import { FileErrorCode, fileError } from './fileResults.js';
+import { FileToolErrorCode, fileError } from './fileResults.js';
 import { cappedLines, findFiles } from './findFiles.js';
 
 /** Arguments of `list_files`. */
@@ -37,10 +37,10 @@ export function listFilesTool(root: FileRoot): Tool<ListFilesArgs> {
     async execute({ pattern, path }, ctx) {
       const base = await searchBase(root, path);
       if (!base.ok) return base.result;
-      if (!base.isDirectory) return fileError(FileErrorCode.notADirectory, `${base.path.display} is a file, not a directory. Use read_file to read it.`);
+      if (!base.isDirectory) return fileError(FileToolErrorCode.notADirectory, `${base.path.display} is a file, not a directory. Use read_file to read it.`);
       const found = await findFiles(base.path, pattern, ctx.signal);
       if (!found.ok) return found.result;
-      if (found.files.length === 0) return `No files match ${JSON.stringify(pattern)} in ${base.path.display}.`;
+      if (found.files.length === 0) return `No files match ${JSON.stringify(pattern)} in ${base.path.display === '.' ? 'the root directory' : base.path.display}.`;
       return cappedLines(
         found.files.map((file) => file.display),
         MAX_PATHS,

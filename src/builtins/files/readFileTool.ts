@@ -3,7 +3,7 @@
 import type { Tool } from '../../core.js';
 import { headChars } from '../shared/cutText.js';
 import { confine, type FileRoot } from './confinement.js';
-import { FileErrorCode, fileError } from './fileResults.js';
+import { FileToolErrorCode, fileError } from './fileResults.js';
 import { loadTextFile } from './textFile.js';
 
 /** Arguments of `read_file` (a type alias, not an interface, so that it is assignable to `Tool`'s `Record<string, unknown>`). */
@@ -46,7 +46,7 @@ export function readFileTool(root: FileRoot, maxFileBytes: number): Tool<ReadFil
     async execute({ path, offset = 1, limit = DEFAULT_LIMIT }) {
       const target = await confine(root, path);
       if (!target.ok) return target.result;
-      if (!target.exists) return fileError(FileErrorCode.notFound, `${target.display} does not exist. Use list_files to see which files exist.`);
+      if (!target.exists) return fileError(FileToolErrorCode.notFound, `${target.display} does not exist. Use list_files to see which files exist.`);
       const file = await loadTextFile(target.real, target.display, { maxBytes: maxFileBytes, directoryHint: ' Use list_files to see what it holds.' });
       if (!file.ok) return file.result;
       return numberedLines(target.display, file.text, offset, limit);

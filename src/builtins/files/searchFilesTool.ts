@@ -8,7 +8,7 @@ import type { Tool, ToolResult } from '../../core.js';
 import { headChars } from '../shared/cutText.js';
 import type { FileRoot } from './confinement.js';
 import { searchBase } from './directoryArgument.js';
-import { FileErrorCode, fileError } from './fileResults.js';
+import { FileToolErrorCode, fileError } from './fileResults.js';
 import { cappedLines, findFiles, type FoundFile } from './findFiles.js';
 
 /** Arguments of `search_files`. */
@@ -53,7 +53,7 @@ export function searchFilesTool(root: FileRoot, maxFileBytes: number): Tool<Sear
         regex = RE2JS.compile(pattern, ignoreCase === true ? RE2JS.CASE_INSENSITIVE : 0);
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
-        return fileError(FileErrorCode.invalidPattern, `The regular expression ${JSON.stringify(pattern)} is not valid: ${reason}. The syntax is RE2 (no lookaround, no backreferences).`);
+        return fileError(FileToolErrorCode.invalidPattern, `The regular expression ${JSON.stringify(pattern)} is not valid: ${reason}. The syntax is RE2 (no lookaround, no backreferences).`);
       }
       const base = await searchBase(root, path);
       if (!base.ok) return base.result;

@@ -2,7 +2,7 @@
 // without NUL bytes. Anything else is refused with a result that says why.
 import { readFile, stat } from 'node:fs/promises';
 import type { ToolResult } from '../../core.js';
-import { FileErrorCode, fileError, ioError } from './fileResults.js';
+import { FileToolErrorCode, fileError, ioError } from './fileResults.js';
 
 /** A text file's content and what a rewrite must keep. */
 export interface TextFile {
@@ -33,8 +33,8 @@ export async function loadTextFile(real: string, display: string, options: LoadT
   let mode: number;
   try {
     const info = await stat(real);
-    if (info.isDirectory()) return refuse(FileErrorCode.notAFile, `${display} is a directory, not a file.${options.directoryHint ?? ''}`);
-    if (!info.isFile()) return refuse(FileErrorCode.notAFile, `${display} is not a regular file (a device, socket or pipe); it cannot be read as text.`);
+    if (info.isDirectory()) return refuse(FileToolErrorCode.notAFile, `${display} is a directory, not a file.${options.directoryHint ?? ''}`);
+    if (!info.isFile()) return refuse(FileToolErrorCode.notAFile, `${display} is not a regular file (a device, socket or pipe); it cannot be read as text.`);
     if (info.size > options.maxBytes) return tooLarge(display, info.size, options.maxBytes);
     mode = info.mode & 0o7777;
     bytes = await readFile(real);
@@ -43,24 +43,24 @@ export async function loadTextFile(real: string, display: string, options: LoadT
   }
   if (bytes.length > options.maxBytes) return tooLarge(display, bytes.length, options.maxBytes);
   if (bytes.subarray(0, SNIFF_BYTES).includes(0)) {
-    return refuse(FileErrorCode.binary, `${display} is a binary file (it contains NUL bytes); only text files can be read or edited.`);
+    return refuse(FileToolErrorCode.binary, `${display} is a binary file (it contains NUL bytes); only text files can be read or edited.`);
   }
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: options.keepBom === true }).decode(bytes);
   } catch {
-    return refuse(FileErrorCode.binary, `${display} is not UTF-8 text; only UTF-8 text files can be read or edited.`);
+    return refuse(FileToolErrorCode.binary, `${display} is not UTF-8 text; only UTF-8 text files can be read or edited.`);
   }
   return { ok: true, text, mode };
 }
 
 function tooLarge(display: string, size: number, max: number): { ok: false; result: ToolResult } {
   return refuse(
-    FileErrorCode.tooLarge,
+    FileToolErrorCode.tooLarge,
     `${display} is ${size} bytes, more than the ${max} bytes these tools read. Use search_files to find the lines you need.`,
   );
 }
 
-function refuse(code: FileErrorCode, content: string): { ok: false; result: ToolResult } {
+function refuse(code: FileToolErrorCode, content: string): { ok: false; result: ToolResult } {
   return { ok: false, result: fileError(code, content) };
 }

@@ -5,7 +5,7 @@ import type { NeedsApprovalFn, Tool } from '../../core.js';
 import { hasErrnoCode } from '../shared/errno.js';
 import { writeFileAtomically } from './atomicWrite.js';
 import { confine, type FileRoot } from './confinement.js';
-import { FileErrorCode, fileError, ioError } from './fileResults.js';
+import { FileToolErrorCode, fileError, ioError } from './fileResults.js';
 
 /** Arguments of `write_file`. */
 export type WriteFileArgs = {
@@ -40,7 +40,7 @@ export function writeFileTool(root: FileRoot, needsApproval?: boolean | NeedsApp
       let mode: number | undefined;
       try {
         const info = await stat(target.real);
-        if (!info.isFile()) return fileError(FileErrorCode.notAFile, `${target.display} exists and is not a regular file; only files can be written.`);
+        if (!info.isFile()) return fileError(FileToolErrorCode.notAFile, `${target.display} exists and is not a regular file; only files can be written.`);
         mode = info.mode & 0o7777;
       } catch (error) {
         if (!hasErrnoCode(error, 'ENOENT')) return ioError('write', target.display, error);

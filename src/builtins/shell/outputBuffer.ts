@@ -58,15 +58,26 @@ export class OutputBuffer {
   text(): string {
     const head = Buffer.concat(this.head);
     const tail = Buffer.concat(this.tail);
-    const omitted = this.total - head.length - tail.length;
-    if (omitted === 0) return new TextDecoder().decode(Buffer.concat([head, tail]));
-    // A streaming decode holds back a character cut at the end; continuation bytes at the
-    // start of the tail belong to a character that was cut off.
-    const headText = new TextDecoder().decode(head, { stream: true });
+    if (this.total === head.length + tail.length) return new TextDecoder().decode(Buffer.concat([head, tail]));
+    // Cut at whole characters: drop a character the head cut short, and the continuation
+    // bytes at the start of the tail (their character began in the part left out).
+    const shownHead = head.subarray(0, completeUtf8Length(head));
     let start = 0;
     while (start < tail.length && ((tail[start] ?? 0) & 0xc0) === 0x80) start++;
-    const tailText = new TextDecoder().decode(tail.subarray(start));
-    const breakLine = headText.endsWith('\n') ? '' : '\n';
-    return `${headText}${breakLine}[… ${omitted} bytes of output omitted …]\n${tailText}`;
+    const shownTail = tail.subarray(start);
+    const omitted = this.total - shownHead.length - shownTail.length;
+    const headText = new TextDecoder().decode(shownHead);
+    const breakLine = headText === '' || headText.endsWith('\n') ? '' : '\n';
+    return `${headText}${breakLine}[… ${omitted} bytes of output omitted …]\n${new TextDecoder().decode(shownTail)}`;
   }
+}
+
+// The length of `bytes` without a UTF-8 sequence cut short at its end.
+function completeUtf8Length(bytes: Buffer): number {
+  let lead = bytes.length - 1;
+  while (lead >= 0 && bytes.length - lead < 4 && ((bytes[lead] ?? 0) & 0xc0) === 0x80) lead--;
+  if (lead < 0) return bytes.length;
+  const first = bytes[lead] ?? 0;
+  const needed = first >= 0xf0 ? 4 : first >= 0xe0 ? 3 : first >= 0xc0 ? 2 : 1;
+  return bytes.length - lead >= needed ? bytes.length : lead;
 }

@@ -3,8 +3,15 @@ import { ToolErrorCode, type ToolResult } from '../../core.js';
 import { errnoText } from '../shared/errno.js';
 import type { CommandOutcome } from './runCommand.js';
 
-/** The code of the result of a command stopped because the Run was cancelled (the Run reports `cancelled`). */
-export const COMMAND_CANCELLED = 'command_cancelled';
+/** Codes the shell tool puts on its error results. */
+export const ShellToolErrorCode = {
+  /** Non-zero exit, killed by a signal, or the command could not be started. */
+  commandFailed: ToolErrorCode.commandFailed,
+  timeout: ToolErrorCode.timeout,
+  /** Stopped because the Run was cancelled (the Run itself records the call as `cancelled`). */
+  cancelled: 'command_cancelled',
+} as const;
+export type ShellToolErrorCode = (typeof ShellToolErrorCode)[keyof typeof ShellToolErrorCode];
 
 /**
  * Turns a command's outcome into a ToolResult: `exit code N` last; non-zero is `command_failed`.
@@ -15,22 +22,22 @@ export function shellResult(outcome: CommandOutcome, timeoutMs: number, killGrac
   switch (outcome.kind) {
     case 'exited':
       if (outcome.code === 0) return { content: `${output}exit code 0` };
-      if (outcome.code !== null) return failed(ToolErrorCode.commandFailed, `${output}exit code ${outcome.code}`);
-      return failed(ToolErrorCode.commandFailed, `${output}killed by signal ${outcome.signal ?? 'unknown'}`);
+      if (outcome.code !== null) return failed(ShellToolErrorCode.commandFailed, `${output}exit code ${outcome.code}`);
+      return failed(ShellToolErrorCode.commandFailed, `${output}killed by signal ${outcome.signal ?? 'unknown'}`);
     case 'timedOut': {
       const how =
         outcome.stop === 'terminated'
           ? 'its processes were stopped with SIGTERM'
           : `its processes ignored SIGTERM and were killed with SIGKILL after ${killGraceMs} ms`;
-      return failed(ToolErrorCode.timeout, `${output}timed out after ${timeoutMs} ms: ${how}`);
+      return failed(ShellToolErrorCode.timeout, `${output}timed out after ${timeoutMs} ms: ${how}`);
     }
     case 'cancelled':
-      return failed(COMMAND_CANCELLED, `${output}cancelled: the command's processes were stopped`);
+      return failed(ShellToolErrorCode.cancelled, `${output}cancelled: the command's processes were stopped`);
     case 'notStarted':
-      return failed(ToolErrorCode.commandFailed, `${output}the command could not be started: ${errnoText(outcome.error)}`);
+      return failed(ShellToolErrorCode.commandFailed, `${output}the command could not be started: ${errnoText(outcome.error)}`);
   }
 }
 
-function failed(code: string, content: string): ToolResult {
+function failed(code: ShellToolErrorCode, content: string): ToolResult {
   return { content, isError: true, code };
 }
