@@ -2,6 +2,7 @@
 
 /**
  * Names what kind of value this is, with small primitives shown: `a number (42)`, `null`, `an array`.
+ * Never throws, whatever the value (revoked proxies, throwing getters, Symbols).
  * @example describeValue(42) // 'a number (42)'
  */
 export function describeValue(value: unknown): string {

@@ -22,8 +22,20 @@ export class TinyAgentError<Code extends string = string, Details = unknown> ext
   }
 }
 
+/** What a `ToolRegistrationError` knows beyond its message. */
+export interface ToolRegistrationErrorDetails {
+  /** The refused tool's name, when it has a usable one. */
+  toolName?: string;
+  /**
+   * Keywords of the schema that JSON Schema does not define (`invalid_tool_schema`). A caller
+   * that must accept third-party schemas (the MCP module) may remove them from its copy and
+   * register again.
+   */
+  unknownKeywords?: string[];
+}
+
 /** `ToolRegistry.register` refused a tool; the registry is unchanged. */
-export class ToolRegistrationError extends TinyAgentError<RegistrationErrorCode, { toolName?: string }> {}
+export class ToolRegistrationError extends TinyAgentError<RegistrationErrorCode, ToolRegistrationErrorDetails> {}
 
 /** A Run did not complete; `output` is its RunOutput. */
 export class RunError extends TinyAgentError<RunErrorCode | string, undefined> {

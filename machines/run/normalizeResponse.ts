@@ -2,6 +2,7 @@
 // ProviderError: a response the runtime cannot map to messages must never be half-appended.
 import { ProviderError } from '../../src/errors.js';
 import type { FinishReason, ProviderResponse, ToolCallRequest, Usage } from '../../src/types.js';
+import { describeValue } from '../../src/describeValue.js';
 import { isRecord } from '../../src/isRecord.js';
 
 /** A provider response the Run can trust. */
@@ -15,17 +16,33 @@ export interface NormalizedResponse {
 const FINISH_REASONS: ReadonlySet<string> = new Set(['stop', 'tool_calls', 'length', 'content_filter', 'error', 'other']);
 
 
+// Ids and names fail the whole response (provider_error): a result is attributed to its
+// call by id, so a call without a unique id cannot get one, and nothing is half-appended.
+// Arguments never do: whatever JSON value the provider parsed for the model becomes the
+// same result as its text would (`[1]` and "[1]" both get invalid_json from prepareCall).
 function normalizeCall(raw: unknown, index: number, seen: Set<string>): ToolCallRequest {
   if (!isRecord(raw)) throw new ProviderError(`Tool call ${index} is not an object`);
   const { id, name, arguments: args } = raw;
-  if (typeof id !== 'string' || id.length === 0) throw new ProviderError(`Tool call ${index} has no id`);
-  if (seen.has(id)) throw new ProviderError(`Two tool calls share the id "${id}"`);
-  seen.add(id);
-  if (typeof name !== 'string') throw new ProviderError(`Tool call "${id}" has no name`);
-  if (args !== undefined && typeof args !== 'string' && !isRecord(args)) {
-    throw new ProviderError(`Tool call "${id}" has arguments that are neither a JSON string nor an object`);
+  if (typeof id !== 'string' || id.length === 0) {
+    throw new ProviderError(`Tool call ${index} has no id (got ${describeValue(id)}); its result could not be attributed`);
   }
-  return { id, name, arguments: args ?? '' };
+  if (seen.has(id)) throw new ProviderError(`Two tool calls share the id "${id}"; their results could not be told apart`);
+  seen.add(id);
+  if (typeof name !== 'string') throw new ProviderError(`Tool call "${id}" has no name (got ${describeValue(name)})`);
+  return { id, name, arguments: callArguments(args, id) };
+}
+
+function callArguments(args: unknown, id: string): ToolCallRequest['arguments'] {
+  if (args === undefined) return '';
+  if (typeof args === 'string' || isRecord(args)) return args;
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(args);
+  } catch {
+    text = undefined;
+  }
+  if (text === undefined) throw new ProviderError(`Tool call "${id}" has arguments that are not JSON (got ${describeValue(args)})`);
+  return text;
 }
 
 function normalizeUsage(raw: unknown): Usage | undefined {

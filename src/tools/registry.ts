@@ -2,6 +2,7 @@
 import type { Tool } from '../types.js';
 import { acceptTool } from './toolDefinition.js';
 import { createToolSet, type RegisteredTool, type ToolSet } from './toolSet.js';
+import { SchemaCompiler } from './validation/schemaValidator.js';
 
 // Tool<never> accepts a tool of any argument type (execute is a method, so its parameter
 // is compared bivariantly): `new ToolRegistry([weather, search])` type-checks.
@@ -10,23 +11,33 @@ type AnyTool = Tool<never>;
 /** Holds the tools an agent may offer; `register` refuses bad or duplicate tools with a `ToolRegistrationError`. */
 export class ToolRegistry {
   readonly #tools = new Map<string, RegisteredTool>();
+  // The registry owns what compiling its schemas costs: dropped with it, never process-wide.
+  readonly #compiler = new SchemaCompiler();
   #snapshot: ToolSet | undefined;
 
   /**
-   * Registers the given tools in order; throws on the first refused one.
+   * Registers the given tools, all or none; throws on the first refused one.
    * @example new ToolRegistry([{ name: 'ping', description: 'Replies pong', parameters: { type: 'object' }, execute: async () => 'pong' }])
    */
   constructor(tools: Iterable<AnyTool> = []) {
-    for (const tool of tools) this.register(tool);
+    this.register(...tools);
   }
 
   /**
-   * Adds a tool, compiling its schema once; on any failure the registry is unchanged.
+   * Adds tools, compiling each schema once. All or nothing: if any tool is refused (a
+   * `ToolRegistrationError` naming it), none is added and the registry is unchanged.
    * @example registry.register({ name: 'ping', description: 'Replies pong', parameters: { type: 'object' }, execute: async () => 'pong' })
+   * @example agent.tools.register(...createFileTools({ root: '.' }))
    */
-  register<Args extends object>(tool: Tool<Args>): this {
-    const registered = acceptTool(tool, (name) => this.#tools.has(name));
-    this.#tools.set(registered.spec.name, registered);
+  register(...tools: AnyTool[]): this {
+    const accepted = new Map<string, RegisteredTool>();
+    const isTaken = (name: string) => this.#tools.has(name) || accepted.has(name);
+    for (const tool of tools) {
+      const registered = acceptTool(tool, isTaken, this.#compiler);
+      accepted.set(registered.spec.name, registered);
+    }
+    if (accepted.size === 0) return this;
+    for (const [name, registered] of accepted) this.#tools.set(name, registered);
     this.#snapshot = undefined;
     return this;
   }

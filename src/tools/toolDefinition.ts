@@ -4,19 +4,19 @@
 // compiling is the only costly step and is pointless for a tool refused anyway.
 import { RegistrationErrorCode } from '../codes.js';
 import { describeValue } from '../describeValue.js';
-import { ToolRegistrationError } from '../errors.js';
+import { ToolRegistrationError, type ToolRegistrationErrorDetails } from '../errors.js';
 import type { RegisteredTool } from './toolSet.js';
 import type { JsonSchemaObject, Tool } from '../types.js';
-import { compileSchema, SchemaCompileError } from './validation/schemaValidator.js';
+import { SchemaCompileError, type SchemaCompiler } from './validation/schemaValidator.js';
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const FLAGS = ['readOnly', 'concurrencySafe'] as const;
 
 /**
- * Checks a candidate tool and compiles its schema; throws `ToolRegistrationError` if it is refused.
- * @example acceptTool({ name: 'now', description: 'Current time', parameters: { type: 'object' }, execute: async () => new Date().toISOString() }, () => false).spec.name // 'now'
+ * Checks a candidate tool and compiles its schema with `compiler`; throws `ToolRegistrationError` if it is refused.
+ * @example acceptTool({ name: 'now', description: 'Current time', parameters: { type: 'object' }, execute: async () => new Date().toISOString() }, () => false, new SchemaCompiler()).spec.name // 'now'
  */
-export function acceptTool(candidate: unknown, isTaken: (name: string) => boolean): RegisteredTool {
+export function acceptTool(candidate: unknown, isTaken: (name: string) => boolean, compiler: SchemaCompiler): RegisteredTool {
   if (typeof candidate !== 'object' || candidate === null || Array.isArray(candidate)) {
     throw refuse('invalidToolDefinition', `A tool must be an object, got ${describeValue(candidate)}`);
   }
@@ -45,10 +45,10 @@ export function acceptTool(candidate: unknown, isTaken: (name: string) => boolea
   const parameters = ownCopy(fields.parameters, name);
   let validate;
   try {
-    validate = compileSchema(parameters);
+    validate = compiler.compile(parameters);
   } catch (error) {
     if (!(error instanceof SchemaCompileError)) throw error;
-    throw refuse('invalidToolSchema', `${label}: parameters ${error.message}`, name, error);
+    throw refuse('invalidToolSchema', `${label}: parameters ${error.message}`, name, error, error.details?.unknownKeywords);
   }
   return {
     tool: candidate as Tool,
@@ -75,7 +75,9 @@ function refuse(
   message: string,
   toolName?: unknown,
   cause?: unknown,
+  unknownKeywords?: string[],
 ): ToolRegistrationError {
-  const details = typeof toolName === 'string' ? { toolName } : {};
+  const details: ToolRegistrationErrorDetails = typeof toolName === 'string' ? { toolName } : {};
+  if (unknownKeywords) details.unknownKeywords = unknownKeywords;
   return new ToolRegistrationError(RegistrationErrorCode[code], message, { details, cause });
 }

@@ -69,10 +69,11 @@ describe('prepareCall step 2: arguments must be a JSON object', () => {
     failure(prepare('lookup', raw), 'invalid_arguments');
   });
 
-  it('uses already-parsed plain objects as they are', () => {
+  it('accepts already-parsed plain objects, giving execute a copy of its own', () => {
     const args = { q: 'x' };
     const prepared = prepare('lookup', args);
-    expect(prepared.ok && prepared.args).toBe(args);
+    expect(prepared.ok && prepared.args).toEqual(args);
+    expect(prepared.ok && prepared.args).not.toBe(args);
     const bare = Object.assign(Object.create(null) as Record<string, unknown>, { q: 'y' });
     expect(prepare('lookup', bare).ok).toBe(true);
   });

@@ -80,9 +80,12 @@ describe('compileSchema: dialects chosen by $schema', () => {
   const tuple = { type: 'object', properties: { pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }] } } };
   const dependent = { type: 'object', dependentRequired: { from: ['to'] } };
 
-  it('draft-07 when $schema is absent: 2020-12 keywords are not applied', () => {
-    expect(compileSchema(tuple)({ pair: [1, 'x'] }).valid).toBe(true);
-    expect(compileSchema(dependent)({ from: 1 }).valid).toBe(true);
+  it('draft-07 when $schema is absent: 2020-12 keywords are refused, with the $schema to declare', () => {
+    for (const [schema, keyword] of [[tuple, 'prefixItems'], [dependent, 'dependentRequired']] as const) {
+      const message = compileError(schema);
+      expect(message).toContain(`uses an unknown keyword "${keyword}", which draft-07 does not define`);
+      expect(message).toContain(`declare "$schema": "${DRAFT_2020}"`);
+    }
   });
 
   it('draft-07 when declared, with or without the trailing #', () => {

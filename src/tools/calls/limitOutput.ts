@@ -1,5 +1,6 @@
 // CONTRACT §3, last paragraph: cut a result's content to the output limit, with a marker.
 // Lengths are UTF-16 code units, as String.length counts them.
+import { Buffer } from 'node:buffer';
 import type { ToolResult } from '../../types.js';
 
 // Tried in order; the first that leaves room for at least zero kept characters is used.
@@ -23,10 +24,18 @@ export function limitOutput(result: ToolResult, maxChars: number): ToolResult {
     const kept = keptWithMarker(content.length, max, marker);
     if (kept !== undefined) {
       const end = pairSafeEnd(content, kept);
-      return { ...result, content: content.slice(0, end) + marker(content.length - end), truncated: true };
+      return { ...result, content: detached(content.slice(0, end) + marker(content.length - end)), truncated: true };
     }
   }
-  return { ...result, content: content.slice(0, pairSafeEnd(content, max)), truncated: true };
+  return { ...result, content: detached(content.slice(0, pairSafeEnd(content, max))), truncated: true };
+}
+
+// V8 represents a slice of a long string as a view that keeps the whole original alive: a
+// 50 MB result cut to 30,000 characters would hold 50 MB for as long as the session does.
+// Copying the code units through a buffer makes a string that shares nothing with it
+// (utf16le keeps every code unit, lone surrogates included).
+function detached(text: string): string {
+  return Buffer.from(text, 'utf16le').toString('utf16le');
 }
 
 // The marker's length depends on the digits of the removed count, which depends on the

@@ -1,26 +1,28 @@
 // CONTRACT §3 steps 4–5: call `execute` and turn whatever happens into a ToolResult.
-// Tool failures are data: this function never rejects.
+// Tool failures are data: this function never rejects, whatever the tool throws or returns.
 import { ToolErrorCode } from '../../codes.js';
 import { describeValue } from '../../describeValue.js';
 import type { Tool, ToolContext, ToolResult } from '../../types.js';
 import { errorResult } from './errorResult.js';
+import { RESERVED_TOOL_CODES } from './reservedCodes.js';
 
 /**
  * Runs a tool and normalises its outcome: a string or a ToolResult is kept, anything else (or a throw) is `tool_error`.
  * @example await runTool(tool, { q: 'x' }, ctx) // { content: '…' }
  */
 export async function runTool(tool: Tool, args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
+  const name = toolName(tool);
   try {
     // Inside the try: a synchronous throw and a non-promise return are handled like async ones.
     const returned: unknown = await tool.execute(args, ctx);
-    return normalise(tool.name, returned);
+    return normalise(name, returned);
   } catch (thrown) {
-    return errorResult(ToolErrorCode.toolError, `Tool "${tool.name}" failed: ${describeThrown(thrown)}`);
+    return errorResult(ToolErrorCode.toolError, `Tool "${name}" failed: ${describeThrown(thrown)}`);
   }
 }
 
 // A copy with only the known fields, each read once: a success is `{ content }`, an error
-// always has a code. `truncated` is the runtime's to set (limitOutput), never the tool's.
+// always has a code, never a reserved one. `truncated` is the runtime's to set (limitOutput).
 function normalise(name: string, returned: unknown): ToolResult {
   if (typeof returned === 'string') return { content: returned };
   if (typeof returned !== 'object' || returned === null || Array.isArray(returned)) {
@@ -33,19 +35,37 @@ function normalise(name: string, returned: unknown): ToolResult {
   }
   if (code !== undefined && typeof code !== 'string') return notAResult(name, `an object whose code is ${describeValue(code)}`);
   if (isError !== true) return { content };
-  return errorResult(typeof code === 'string' && code !== '' ? code : ToolErrorCode.toolError, content);
+  // A reserved code would report something the runtime did not do; the content is the tool's, kept.
+  const own = typeof code === 'string' && code !== '' && !RESERVED_TOOL_CODES.has(code);
+  return errorResult(own ? code : ToolErrorCode.toolError, content);
 }
 
 function notAResult(name: string, what: string): ToolResult {
   return errorResult(ToolErrorCode.toolError, `Tool "${name}" returned ${what}; expected a string or { content: string }.`);
 }
 
+// The registry checked the name, but the tool object is the application's: read it once, safely.
+function toolName(tool: Tool): string {
+  try {
+    return typeof tool.name === 'string' ? tool.name : 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+// Never throws: a thrown value may be anything (a Symbol message, a throwing getter, a
+// revoked proxy), and describing it must still yield the tool_error result.
 function describeThrown(thrown: unknown): string {
   try {
-    if (thrown instanceof Error) return thrown.message || thrown.name;
-    if (typeof thrown === 'string') return thrown;
+    if (typeof thrown === 'string' && thrown !== '') return thrown;
+    if (typeof thrown === 'object' && thrown !== null) {
+      // Errors and error-like objects (`throw { message: 'x' }`) alike.
+      const { message } = thrown as { message?: unknown };
+      if (typeof message === 'string' && message !== '') return message;
+      if (thrown instanceof Error && typeof thrown.name === 'string' && thrown.name !== '') return thrown.name;
+    }
   } catch {
-    // A hostile error object (throwing getter, revoked proxy) still becomes a result.
+    // Fall through to the kind of value, which describeValue names without reading it.
   }
   return `it threw ${describeValue(thrown)}`;
 }

@@ -1,24 +1,20 @@
-// One Ajv instance per JSON Schema dialect, created on first use and shared by all tools.
+// The Ajv instances that compile tool schemas. Each belongs to one SchemaCompiler (one per
+// registry), never to the module: Ajv keeps every compiled schema's code and values in its
+// instance for as long as the instance lives, so a process-wide instance would grow with
+// every registration of every registry, for the life of the process.
 import { Ajv, type Options } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { useLinearKeywords } from './linearKeywords.js';
+import { linearRegExp } from './linearRegExp.js';
 
 export type Dialect = 'draft-07' | '2020-12';
-type AjvInstance = Ajv | Ajv2020;
+export type AjvInstance = Ajv | Ajv2020;
 
 const DIALECT_BY_URI: ReadonlyMap<string, Dialect> = new Map([
   ['http://json-schema.org/draft-07/schema', 'draft-07'],
   ['https://json-schema.org/draft/2020-12/schema', '2020-12'],
 ]);
-
-// allErrors: the model gets every problem at once. strict: false, because tool schemas
-// often come from third parties (MCP servers, generators) and JSON Schema says unknown
-// keywords are ignored; refusing them would refuse working tools. logger: false keeps
-// the library silent (Ajv would otherwise console.warn about e.g. unknown formats).
-// No coerceTypes/useDefaults/removeAdditional: validation never changes the arguments.
-const OPTIONS: Options = { allErrors: true, strict: false, logger: false };
-
-const instances = new Map<Dialect, AjvInstance>();
 
 /**
  * Picks the dialect a schema declares with `$schema`: draft-07 when absent; anything else unknown is refused.
@@ -34,24 +30,26 @@ export function dialectOf(schema: Record<string, unknown>): Dialect | { unsuppor
 }
 
 /**
- * The shared Ajv instance of a dialect, created on first use.
- * @example ajvFor('draft-07').compile({ type: 'object' })
+ * A new Ajv instance of a dialect: ajv-formats, RE2 patterns, linear `enum`/`uniqueItems`;
+ * `onWarning` receives Ajv's strict-mode findings (unknown keywords among them). About 1 ms.
+ * @example createAjv('2020-12', (message) => warnings.push(message)).compile({ type: 'object' })
  */
-export function ajvFor(dialect: Dialect): AjvInstance {
-  let ajv = instances.get(dialect);
-  if (ajv === undefined) {
-    ajv = createAjv(dialect);
-    instances.set(dialect, ajv);
-  }
-  return ajv;
-}
-
-/**
- * A new Ajv instance of a dialect, with ajv-formats added (a few milliseconds: use sparingly).
- * @example createAjv('2020-12').compile({ $id: 'urn:a', type: 'object' })
- */
-export function createAjv(dialect: Dialect): AjvInstance {
-  const ajv = dialect === '2020-12' ? new Ajv2020(OPTIONS) : new Ajv(OPTIONS);
+export function createAjv(dialect: Dialect, onWarning: (message: string) => void): AjvInstance {
+  // allErrors: the model gets every problem at once (prepareCall lists the first 20).
+  // strictSchema 'log': findings go to onWarning, where unknown keywords are refused and the
+  // rest (e.g. `then` without `if`) tolerated, as before; unknown formats always throw.
+  // No coerceTypes/useDefaults/removeAdditional: validation never changes the arguments.
+  const options: Options = {
+    allErrors: true,
+    strictSchema: 'log',
+    strictTypes: false,
+    strictTuples: false,
+    strictRequired: false,
+    logger: { log: () => {}, warn: (message: unknown) => onWarning(String(message)), error: () => {} },
+    code: { regExp: linearRegExp },
+  };
+  const ajv = dialect === '2020-12' ? new Ajv2020(options) : new Ajv(options);
+  useLinearKeywords(ajv);
   // Under NodeNext the CJS default export is the module object; `.default` is the plugin.
   addFormats.default(ajv);
   return ajv;

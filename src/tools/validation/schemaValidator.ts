@@ -1,7 +1,9 @@
 // The validator seam: tools see compiled validators returning data, never Ajv itself.
 import type { ErrorObject } from 'ajv';
 import { TinyAgentError } from '../../errors.js';
-import { ajvFor, createAjv, dialectOf, SUPPORTED_SCHEMA_URIS } from './dialects.js';
+import { createAjv, dialectOf, SUPPORTED_SCHEMA_URIS, type AjvInstance, type Dialect } from './dialects.js';
+import { UnsupportedPatternError } from './linearRegExp.js';
+import { findApplicatorCycle } from './refCycles.js';
 import { scanSchema } from './schemaScan.js';
 
 /** One reason the data does not match: where (a JSON pointer, '' for the root) and why. */
@@ -10,24 +12,144 @@ export interface SchemaIssue {
   message: string;
 }
 
-/** The outcome of validating one value; `data` is the value itself, never a modified copy. */
-export type SchemaValidation = { valid: true; data: Record<string, unknown> } | { valid: false; errors: SchemaIssue[] };
+/**
+ * The outcome of validating one value; `data` is the value itself, never a modified copy.
+ * A failure lists at most `MAX_DESCRIBED_ISSUES` issues; `issueCount` counts them all.
+ */
+export type SchemaValidation =
+  | { valid: true; data: Record<string, unknown> }
+  | { valid: false; errors: SchemaIssue[]; issueCount: number };
 
-/** A compiled schema. Pure: it neither mutates nor coerces what it is given. */
+/** A compiled schema. Pure: it neither mutates nor coerces what it is given, and never throws. */
 export type SchemaValidator = (data: unknown) => SchemaValidation;
 
+/** Issues described per failed validation: enough for a model to fix its call. */
+export const MAX_DESCRIBED_ISSUES = 20;
+/** Allowed values an `enum` issue lists before "… and N more". */
+const MAX_LISTED_VALUES = 10;
+/** Characters of one quoted value in an issue (a huge `const` or enum member is cut). */
+const MAX_QUOTED_CHARS = 200;
+
 /** A schema was refused or did not compile; the message says why. Internal: the registry rethrows it. */
-export class SchemaCompileError extends TinyAgentError<'invalid_schema', undefined> {
-  constructor(message: string, cause?: unknown) {
-    super('invalid_schema', message, { cause });
+export class SchemaCompileError extends TinyAgentError<'invalid_schema', { unknownKeywords?: string[] }> {
+  constructor(message: string, options: { cause?: unknown; unknownKeywords?: string[] } = {}) {
+    const details = options.unknownKeywords ? { unknownKeywords: options.unknownKeywords } : undefined;
+    super('invalid_schema', message, { cause: options.cause, details });
+  }
+}
+
+// Keywords a draft-07 schema may carry by mistake for the newer dialect.
+const DRAFT_2020_KEYWORDS: ReadonlySet<string> = new Set([
+  'prefixItems',
+  'dependentRequired',
+  'dependentSchemas',
+  'unevaluatedProperties',
+  'unevaluatedItems',
+  'minContains',
+  'maxContains',
+  '$dynamicRef',
+  '$dynamicAnchor',
+  '$anchor',
+]);
+const UNKNOWN_KEYWORD = /^strict mode: unknown keyword: "(.*)"$/;
+const UNKNOWN_FORMAT = /^unknown format "(.*)" ignored in schema at path "(.*)"$/;
+
+/**
+ * Compiles tool schemas with Ajv instances of its own: whatever Ajv keeps of a compiled
+ * schema lives as long as this compiler (one per ToolRegistry), not as long as the process.
+ * @example new SchemaCompiler().compile({ type: 'object', required: ['q'] })({}).valid // false
+ */
+export class SchemaCompiler {
+  readonly #shared = new Map<Dialect, AjvInstance>();
+  #warnings: string[] = [];
+  readonly #onWarning = (message: string) => this.#warnings.push(message);
+
+  /**
+   * Compiles an object schema (`type: "object"`) once; throws `SchemaCompileError` when it cannot.
+   * @example compiler.compile({ type: 'object', properties: { q: { type: 'string' } } })
+   */
+  compile(schema: unknown): SchemaValidator {
+    const { root, dialect } = checkShape(schema);
+    try {
+      return this.#compileChecked(root, dialect);
+    } catch (error) {
+      if (error instanceof SchemaCompileError) throw error;
+      if (error instanceof RangeError) {
+        throw new SchemaCompileError('is nested too deeply to compile (the stack overflowed)', { cause: error });
+      }
+      throw new SchemaCompileError(`does not compile: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+  }
+
+  #compileChecked(root: Record<string, unknown>, dialect: Dialect): SchemaValidator {
+    const { remoteRef: remote, hasId } = scanSchema(root);
+    if (remote) {
+      throw new SchemaCompileError(
+        `has a remote reference ${remote.keyword} ${JSON.stringify(remote.ref)} at ${remote.path || '(root)'}; only local references starting with "#" are supported, nothing is fetched`,
+      );
+    }
+    const cycle = findApplicatorCycle(root);
+    if (cycle) {
+      throw new SchemaCompileError(
+        `has a reference cycle: ${cycle.join(' -> ')}; each schema applies the next to the same value, so validation would never end`,
+      );
+    }
+    // Ajv registers every `$id` (nested ones too) in its instance, where two tools declaring
+    // the same id would collide or resolve into each other. Such schemas get an instance of
+    // their own (~1 ms, registration only); id-less schemas share one per dialect.
+    const ajv = hasId ? createAjv(dialect, this.#onWarning) : this.#ajvFor(dialect);
+    this.#warnings = [];
+    let validate;
+    try {
+      validate = ajv.compile(root);
+    } catch (error) {
+      throw translateCompileError(error);
+    } finally {
+      // The compiled function is self-contained; the cache entry would only keep the schema alive.
+      ajv.removeSchema(root);
+    }
+    const unknownKeywords = [...new Set(this.#warnings.flatMap((warning) => UNKNOWN_KEYWORD.exec(warning)?.[1] ?? []))];
+    if (unknownKeywords.length > 0) {
+      const quoted = unknownKeywords.map((keyword) => JSON.stringify(keyword)).join(', ');
+      const newer = dialect === 'draft-07' && unknownKeywords.some((keyword) => DRAFT_2020_KEYWORDS.has(keyword));
+      const hint = newer
+        ? `; for 2020-12 keywords declare "$schema": "https://json-schema.org/draft/2020-12/schema"`
+        : ' (a typo? keywords are case-sensitive)';
+      throw new SchemaCompileError(
+        `uses ${unknownKeywords.length === 1 ? 'an unknown keyword' : 'unknown keywords'} ${quoted}, which ${dialect} does not define${hint}`,
+        { unknownKeywords },
+      );
+    }
+    return (data) => {
+      try {
+        if (validate(data)) return { valid: true, data: data as Record<string, unknown> };
+        const errors = validate.errors ?? [];
+        return { valid: false, errors: errors.slice(0, MAX_DESCRIBED_ISSUES).map(toIssue), issueCount: errors.length };
+      } catch (error) {
+        return { valid: false, errors: [unvalidatable(error)], issueCount: 1 };
+      }
+    };
+  }
+
+  #ajvFor(dialect: Dialect): AjvInstance {
+    let ajv = this.#shared.get(dialect);
+    if (ajv === undefined) {
+      ajv = createAjv(dialect, this.#onWarning);
+      this.#shared.set(dialect, ajv);
+    }
+    return ajv;
   }
 }
 
 /**
- * Compiles an object schema (`type: "object"`) once; throws `SchemaCompileError` when it cannot.
- * @example compileSchema({ type: 'object', required: ['q'] })({}) // { valid: false, errors: [{ path: '', message: "must have required property 'q'" }] }
+ * Compiles one schema with a compiler of its own (tests and one-off checks; registries keep a `SchemaCompiler`).
+ * @example compileSchema({ type: 'object', required: ['q'] })({}) // { valid: false, errors: [{ path: '', message: "must have required property 'q'" }], issueCount: 1 }
  */
 export function compileSchema(schema: unknown): SchemaValidator {
+  return new SchemaCompiler().compile(schema);
+}
+
+function checkShape(schema: unknown): { root: Record<string, unknown>; dialect: Dialect } {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
     throw new SchemaCompileError(`must be a JSON Schema object, got ${schema === null ? 'null' : Array.isArray(schema) ? 'an array' : typeof schema}`);
   }
@@ -39,30 +161,31 @@ export function compileSchema(schema: unknown): SchemaValidator {
   if (typeof dialect !== 'string') {
     throw new SchemaCompileError(`declares an unsupported $schema ${dialect.unsupported}; use ${SUPPORTED_SCHEMA_URIS.join(' or ')} (or omit it for draft-07)`);
   }
-  const { remoteRef: remote, hasId } = scanSchema(root);
-  if (remote) {
-    throw new SchemaCompileError(
-      `has a remote reference ${remote.keyword} ${JSON.stringify(remote.ref)} at ${remote.path || '(root)'}; only local references starting with "#" are supported, nothing is fetched`,
+  return { root, dialect };
+}
+
+function translateCompileError(error: unknown): unknown {
+  if (error instanceof UnsupportedPatternError) return new SchemaCompileError(error.message, { cause: error });
+  if (error instanceof RangeError) return error; // reported by compile() as too deep
+  const message = error instanceof Error ? error.message : String(error);
+  const format = UNKNOWN_FORMAT.exec(message);
+  if (format) {
+    return new SchemaCompileError(
+      `uses an unknown format ${JSON.stringify(format[1])} at ${format[2]}: a typo? Known formats are those of ajv-formats (date, date-time, email, uri, uuid, …)`,
+      { cause: error },
     );
   }
-  // Ajv registers every `$id` (nested ones too) in its instance, where two tools declaring
-  // the same id would collide or resolve into each other. Such schemas get an instance of
-  // their own (~ms, registration only); id-less schemas share one instance per dialect.
-  const ajv = hasId ? createAjv(dialect) : ajvFor(dialect);
-  let validate;
-  try {
-    validate = ajv.compile(root);
-  } catch (error) {
-    throw new SchemaCompileError(`does not compile: ${error instanceof Error ? error.message : String(error)}`, error);
-  } finally {
-    // The compiled function is self-contained; the shared instance must not keep every
-    // schema ever registered alive in its cache.
-    ajv.removeSchema(root);
+  return new SchemaCompileError(`does not compile: ${message}`, { cause: error });
+}
+
+// A validator that throws is a schema the runtime cannot apply to this value: the stack
+// overflowed on deeply nested data (recursive schemas), or a keyword failed. Still the
+// arguments' problem to report, never a tool failure: the tool did not run.
+function unvalidatable(error: unknown): SchemaIssue {
+  if (error instanceof RangeError) {
+    return { path: '', message: 'is nested too deeply to validate; send flatter arguments' };
   }
-  return (data) => {
-    if (validate(data)) return { valid: true, data: data as Record<string, unknown> };
-    return { valid: false, errors: (validate.errors ?? []).map(toIssue) };
-  };
+  return { path: '', message: `could not be validated (${error instanceof Error ? error.message : String(error)})` };
 }
 
 function toIssue(error: ErrorObject): SchemaIssue {
@@ -75,14 +198,26 @@ function describe(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'additionalProperties':
-      return `${message}: ${JSON.stringify(params.additionalProperty)}`;
+      return `${message}: ${quote(params.additionalProperty)}`;
     case 'unevaluatedProperties':
-      return `${message}: ${JSON.stringify(params.unevaluatedProperty)}`;
+      return `${message}: ${quote(params.unevaluatedProperty)}`;
     case 'enum':
-      return `${message}: ${JSON.stringify(params.allowedValues)}`;
+      return `${message}: ${listValues(params.allowedValues)}`;
     case 'const':
-      return `${message}: ${JSON.stringify(params.allowedValue)}`;
+      return `${message}: ${quote(params.allowedValue)}`;
     default:
       return message;
   }
+}
+
+// Never the whole enum: a 10,000-value list per issue would flood the model (and the heap).
+function listValues(values: unknown): string {
+  if (!Array.isArray(values)) return quote(values);
+  const shown = `[${values.slice(0, MAX_LISTED_VALUES).map(quote).join(',')}]`;
+  return values.length > MAX_LISTED_VALUES ? `${shown.slice(0, -1)},…] (${values.length - MAX_LISTED_VALUES} more)` : shown;
+}
+
+function quote(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length <= MAX_QUOTED_CHARS ? text : `${text.slice(0, MAX_QUOTED_CHARS)}…`;
 }
