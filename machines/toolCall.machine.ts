@@ -1,11 +1,13 @@
 // One tool call, from the model's request to a result: validate, execute, and on CANCEL
-// abort the tool and wait at most `cancelGraceMs` for it. The Run spawns one per call.
+// abort the tool and wait at most `cancelGraceMs` for it (docs/design.md, "The ToolCall").
+// The Run spawns one per call. Its context is data; the tool and the clock come from the
+// Run's environment, and the running tool's abort handle is kept outside the snapshot.
 import { assign, setup } from 'xstate';
 import { limitOutput } from '../src/tools/calls/limitOutput.js';
-import { prepareCall, type PreparedCall } from '../src/tools/calls/prepareCall.js';
+import { prepareCall } from '../src/tools/calls/prepareCall.js';
 import { abandonedResult, acknowledgedCancelResult } from '../src/tools/cancelledResults.js';
+import { environmentOf } from './run/runEnvironment.js';
 import { abortExecution, startExecution, type ToolSettledEvent } from './toolCall/toolExecution.js';
-import type { ToolSet } from '../src/tools/toolSet.js';
 import type { ToolCallRequest, ToolResult } from '../src/types.js';
 
 export interface ToolCallInput {
@@ -15,10 +17,9 @@ export interface ToolCallInput {
   /** Position of the call in its assistant message. */
   index: number;
   call: ToolCallRequest;
-  tools: ToolSet;
   maxOutputChars: number;
+  maxArgumentsChars: number;
   cancelGraceMs: number;
-  now: () => number;
 }
 
 export interface ToolCallOutput {
@@ -30,7 +31,10 @@ export interface ToolCallOutput {
 }
 
 export interface ToolCallContext extends ToolCallInput {
-  prepared: PreparedCall;
+  /** The validated arguments; undefined when validation rejected the call. */
+  args: Record<string, unknown> | undefined;
+  /** The error result validation gave instead. */
+  rejection: ToolResult | undefined;
   startedAt: number;
   result: ToolResult | undefined;
 }
@@ -39,7 +43,7 @@ export type ToolCallEvent = ToolSettledEvent | { type: 'CANCEL'; reason?: unknow
 
 /**
  * The ToolCall machine: `validating → executing → succeeded | failed | cancelled | abandoned`.
- * The tool runs from `executing`'s entry (src/run/toolExecution.ts), not as an actor of its own.
+ * The tool runs from `executing`'s entry (machines/toolCall/toolExecution.ts), not as an actor of its own.
  */
 export const toolCallMachine = setup({
   types: {} as {
@@ -49,28 +53,18 @@ export const toolCallMachine = setup({
     events: ToolCallEvent;
   },
   guards: {
-    rejected: ({ context }) => !context.prepared.ok,
+    callRejected: ({ context }) => context.rejection !== undefined,
     resultIsError: ({ event }) => event.type === 'tool.settled' && event.result.isError === true,
   },
   actions: {
-    recordRejection: assign({ result: ({ context }) => (context.prepared.ok ? undefined : context.prepared.result) }),
-    // The hot path: written in place, not with `assign`, which would copy the snapshot once
-    // more per call. A custom action runs during the transition, before the final state's
-    // output is computed (the rare paths above and below still use `assign`).
-    recordResult: ({ context, event }) => {
-      if (event.type === 'tool.settled') context.result = event.result;
-    },
+    recordRejection: assign({ result: ({ context }) => context.rejection }),
+    recordResult: assign({ result: ({ context, event }) => (event.type === 'tool.settled' ? event.result : context.result) }),
     recordAcknowledgedCancel: assign({ result: () => acknowledgedCancelResult() }),
     recordAbandoned: assign({ result: ({ context }) => abandonedResult(context.cancelGraceMs) }),
     startTool: ({ context, self }) => {
-      if (!context.prepared.ok) throw new Error('unreachable: executing a rejected call');
-      startExecution(self, {
-        tool: context.prepared.tool,
-        args: context.prepared.args,
-        runId: context.runId,
-        callId: context.call.id,
-        iteration: context.iteration,
-      });
+      const registered = environmentOf(self.system).tools.lookup(context.call.name);
+      if (!registered || !context.args) throw new Error('unreachable: executing a rejected call');
+      startExecution(self, { tool: registered, args: context.args, runId: context.runId, callId: context.call.id, iteration: context.iteration });
     },
     abortTool: ({ event, self }) => abortExecution(self, event.type === 'CANCEL' ? event.reason : undefined),
   },
@@ -79,24 +73,28 @@ export const toolCallMachine = setup({
   },
 }).createMachine({
   id: 'toolCall',
-  // Written out rather than `...input` (see startedEvent in src/run/runSteps.ts).
-  context: ({ input }) => ({
-    runId: input.runId,
-    iteration: input.iteration,
-    index: input.index,
-    call: input.call,
-    tools: input.tools,
-    maxOutputChars: input.maxOutputChars,
-    cancelGraceMs: input.cancelGraceMs,
-    now: input.now,
-    prepared: prepareCall(input.call, input.tools),
-    startedAt: input.now(),
-    result: undefined,
-  }),
+  // Written out rather than `...input` (see startedEvent in machines/run/runSteps.ts).
+  context: ({ input, self }) => {
+    const environment = environmentOf(self.system);
+    const prepared = prepareCall(input.call, environment.tools);
+    return {
+      runId: input.runId,
+      iteration: input.iteration,
+      index: input.index,
+      call: input.call,
+      maxOutputChars: input.maxOutputChars,
+      maxArgumentsChars: input.maxArgumentsChars,
+      cancelGraceMs: input.cancelGraceMs,
+      args: prepared.ok ? prepared.args : undefined,
+      rejection: prepared.ok ? undefined : prepared.result,
+      startedAt: environment.now(),
+      result: undefined,
+    };
+  },
   initial: 'validating',
   states: {
     validating: {
-      always: [{ guard: 'rejected', target: 'failed', actions: 'recordRejection' }, { target: 'executing' }],
+      always: [{ guard: 'callRejected', target: 'failed', actions: 'recordRejection' }, { target: 'executing' }],
     },
     executing: {
       entry: 'startTool',
@@ -122,10 +120,10 @@ export const toolCallMachine = setup({
     cancelled: { type: 'final' },
     abandoned: { type: 'final' },
   },
-  output: ({ context }) => ({
+  output: ({ context, self }) => ({
     index: context.index,
     call: context.call,
     result: limitOutput(context.result ?? { content: '', isError: true, code: 'tool_error' }, context.maxOutputChars),
-    durationMs: context.now() - context.startedAt,
+    durationMs: environmentOf(self.system).now() - context.startedAt,
   }),
 });

@@ -58,7 +58,7 @@ export { DEFAULT_LIMITS, resolveLimits } from './limits.js';
 // Runs and agents
 export { createRunActor } from './run/createRunActor.js';
 export type { CreateRunActorOptions } from './run/createRunActor.js';
-export type { SessionBinding } from '../machines/run/sessionBinding.js';
+export type { SessionBinding } from './run/createRunActor.js';
 export { createAgent } from './agent/createAgent.js';
 export type { Agent, AgentOptions, AgentRunOptions } from './agent/createAgent.js';
 export { createScriptedProvider, ScriptExhaustedError } from './scriptedProvider.js';
@@ -92,7 +92,7 @@ export type {
 export type { SubscriberErrorHandler } from './events/isolatedObservable.js';
 
 // Inspection (off unless an `inspect` option is given)
-export { createFileInspector } from './inspection/fileInspector.js';
+export { createFileInspector } from './run/runInspector.js';
 export type { FileInspector, FileInspectorOptions, InspectionEventType } from './inspection/fileInspector.js';
 export type { InspectableLimits } from './inspection/inspectable.js';
 

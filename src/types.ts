@@ -166,7 +166,10 @@ export interface RunErrorInfo {
 }
 
 export interface RunOutput {
+  /** The Run's id, as in its events. */
+  runId: string;
   status: RunStatus;
+  /** The model's answer; for a cancelled Run, the text streamed before the cancel, if any. */
   text?: string;
   error?: RunErrorInfo;
   /** Tool batches executed. */

@@ -1,15 +1,24 @@
-// The actor that performs one provider request. Stopping it, which xstate does when the
-// Run leaves `awaitingProvider` (CANCEL), aborts the request's signal.
-import type { Provider, ProviderCallOptions, ProviderRequest } from '../../src/types.js';
+// The actor that performs one provider request. Its input is data (the request); the provider
+// comes from the Run's environment. Stopping it, which xstate does when the Run leaves
+// `awaitingProvider` (CANCEL), aborts the request's signal. A restored Run whose snapshot was
+// taken in `awaitingProvider` starts this actor again: the request is made again.
+import { ProviderError } from '../../src/errors.js';
+import type { ProviderCallOptions, ProviderRequest } from '../../src/types.js';
 import { fromAbortablePromise } from '../toolCall/abortablePromise.js';
 import { WithLazySignal, type LazyAbort } from '../toolCall/lazyAbort.js';
 import { normalizeResponse, type NormalizedResponse } from './normalizeResponse.js';
+import { environmentOf } from './runEnvironment.js';
 
 export interface ProviderCallInput {
-  provider: Provider;
   request: ProviderRequest;
-  /** Forwards streamed text to the Run, which emits `text.delta`. */
-  onTextDelta: (delta: string) => void;
+  /** limits.maxTextChars: streamed text beyond it is not forwarded; a longer answer fails the Run. */
+  maxTextChars: number;
+}
+
+/** Sent to the Run for each streamed piece of text the request produced while it was open. */
+export interface ProviderTextDeltaEvent {
+  type: 'provider.textDelta';
+  delta: string;
 }
 
 // The options a provider receives; its signal is created when the provider first reads it.
@@ -25,8 +34,30 @@ class LazyCallOptions extends WithLazySignal implements ProviderCallOptions {
   }
 }
 
-/** Calls `provider.complete` and checks what it returns. */
-export const callProvider = fromAbortablePromise<NormalizedResponse, ProviderCallInput>(({ input, abort }) =>
+function checkTextLength(response: NormalizedResponse, maxTextChars: number): NormalizedResponse {
+  if (response.text.length > maxTextChars) {
+    throw new ProviderError(`The response's text has ${response.text.length} characters, more than limits.maxTextChars (${maxTextChars})`);
+  }
+  return response;
+}
+
+/** Calls the environment's `provider.complete` and checks what it returns. */
+export const callProvider = fromAbortablePromise<NormalizedResponse, ProviderCallInput>(({ input, abort, self }) => {
+  const { provider } = environmentOf(self.system);
+  let settled = false;
+  let streamed = 0;
+  // Deltas of a request that has settled are dropped: they would be taken for the next one's.
+  const forward = (delta: string) => {
+    if (settled || streamed >= input.maxTextChars) return;
+    const kept = delta.length <= input.maxTextChars - streamed ? delta : delta.slice(0, input.maxTextChars - streamed);
+    streamed += kept.length;
+    self._parent?.send({ type: 'provider.textDelta', delta: kept } satisfies ProviderTextDeltaEvent);
+  };
+  const done = () => {
+    settled = true;
+  };
   // Not an async function: a Run waiting on its provider keeps no suspended generator.
-  Promise.resolve(input.provider.complete(input.request, new LazyCallOptions(abort, input.onTextDelta))).then(normalizeResponse),
-);
+  const answer = Promise.resolve(provider.complete(input.request, new LazyCallOptions(abort, forward)));
+  answer.then(done, done);
+  return answer.then(normalizeResponse).then((response) => checkTextLength(response, input.maxTextChars));
+});

@@ -1,26 +1,39 @@
 // How a Run ended, and the RunOutput built from it.
-import type { RunErrorInfo, RunOutput, RunStatus, Usage } from '../../src/types.js';
-import type { Transcript } from './transcript.js';
+import { RunErrorCode } from '../../src/codes.js';
+import type { Message, RunErrorInfo, RunOutput, RunStatus, Usage } from '../../src/types.js';
 
 /** Decided before the last persistence step; the final state follows from it. */
 export interface RunOutcome {
   status: RunStatus;
   text?: string;
   error?: RunErrorInfo;
-  /** The original error behind `error`, kept for RunError's `cause`. */
+  /** The original error behind `error` (the abort reason of a cancelled Run), for RunError's `cause`. */
   cause?: unknown;
 }
 
-/** Builds the RunOutput the terminal event and the actor's output share. */
-export function buildRunOutput(outcome: RunOutcome, iterations: number, transcript: Transcript, usage: Usage | undefined): RunOutput {
-  const output: RunOutput = { status: outcome.status, iterations, messages: transcript.runMessages() };
+/**
+ * Builds the RunOutput the terminal event and the actor's output share.
+ * @example buildRunOutput({ runId, outcome, iterations: 0, messages, usage: undefined, streamedText: '' }).status
+ */
+export function buildRunOutput(run: {
+  runId: string;
+  outcome: RunOutcome;
+  iterations: number;
+  messages: readonly Message[];
+  usage: Usage | undefined;
+}): RunOutput {
+  const { outcome } = run;
+  const output: RunOutput = { runId: run.runId, status: outcome.status, iterations: run.iterations, messages: run.messages.slice() };
   if (outcome.text !== undefined) output.text = outcome.text;
   if (outcome.error) output.error = outcome.error;
-  if (usage) output.usage = usage;
+  if (run.usage) output.usage = run.usage;
   return output;
 }
 
-/** Adds a response's token counts to the running total. */
+/**
+ * Adds a response's token counts to the running total.
+ * @example addUsage(undefined, { inputTokens: 1, outputTokens: 2, totalTokens: 3 })
+ */
 export function addUsage(total: Usage | undefined, next: Usage | undefined): Usage | undefined {
   if (!next) return total;
   if (!total) return { ...next };
@@ -31,13 +44,39 @@ export function addUsage(total: Usage | undefined, next: Usage | undefined): Usa
   };
 }
 
-/** A short, safe description of an unknown thrown value. */
+/**
+ * A short, safe description of an unknown thrown value; never throws.
+ * @example describeError(new Error('boom')) // 'boom'
+ */
 export function describeError(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  if (typeof error === 'string') return error;
   try {
+    if (error instanceof Error) return String(error.message);
+    if (typeof error === 'string') return error;
     return JSON.stringify(error) ?? String(error);
   } catch {
-    return String(error);
+    try {
+      return String(error);
+    } catch {
+      return 'an unreadable value';
+    }
   }
+}
+
+/**
+ * The outcome of a cancelled Run; `cause` is the abort reason.
+ * @example cancelledOutcome('user left').error?.message // 'Run cancelled: user left'
+ */
+export function cancelledOutcome(reason: unknown): RunOutcome {
+  const detail = reason === undefined ? '' : `: ${describeError(reason)}`;
+  const outcome: RunOutcome = { status: 'cancelled', error: { code: RunErrorCode.cancelled, message: `Run cancelled${detail}` } };
+  if (reason !== undefined) outcome.cause = reason;
+  return outcome;
+}
+
+/**
+ * The outcome of a Run that failed with `code`.
+ * @example failedOutcome('provider_error', 'Provider request failed', new Error('down'))
+ */
+export function failedOutcome(code: string, summary: string, cause: unknown): RunOutcome {
+  return { status: 'failed', error: { code, message: `${summary}: ${describeError(cause)}` }, cause };
 }

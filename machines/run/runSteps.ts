@@ -1,50 +1,30 @@
-// The steps the Run machine's actions take, kept out of the machine file so the machine
-// reads as the flow. Each step runs inside a transition and enqueues events in order.
-import type { DoneActorEvent } from 'xstate';
+// The steps the Run machine's actions take, kept out of the machine file so the machine reads
+// as the flow. A RunStep collects, within one action, the events to emit, the children to start
+// or stop and the new values of the context fields it changes; `commit()` assigns them at once.
+// Nothing here changes the context it was given (docs/design.md, "Snapshots").
 import type { ToolCallInput, ToolCallOutput } from '../toolCall.machine.js';
+import { errorResult } from '../../src/tools/calls/errorResult.js';
 import { limitOutput } from '../../src/tools/calls/limitOutput.js';
-import { RunErrorCode } from '../../src/codes.js';
+import { ToolErrorCode } from '../../src/codes.js';
 import type { RunEvent, UnstampedRunEvent } from '../../src/events/runEvent.js';
-import type { ToolSet } from '../../src/tools/toolSet.js';
-import type { RunLimits, RunOutput, ToolCallRequest, ToolResult, Usage, Provider } from '../../src/types.js';
-import { toToolMessage, type Batch } from './batch.js';
-import type { EventStamper } from './eventStamper.js';
-import type { SessionBinding } from './sessionBinding.js';
-import { describeError, type RunOutcome } from './runOutput.js';
-import type { Transcript } from './transcript.js';
-
-export interface RunContext {
-  runId: string;
-  provider: Provider;
-  tools: ToolSet;
-  limits: RunLimits;
-  session: SessionBinding | undefined;
-  now: () => number;
-  events: EventStamper;
-  transcript: Transcript;
-  inputText: string;
-  /** Tool batches executed (or refused as incomplete) so far. */
-  iterations: number;
-  batch: Batch | undefined;
-  requestedAt: number;
-  outcome: RunOutcome | undefined;
-  cancelRequested: boolean;
-  cancelReason: unknown;
-  usage: Usage | undefined;
-  output: RunOutput | undefined;
-}
+import type { Message, ToolCallRequest, ToolResult } from '../../src/types.js';
+import { recordResult, startable, takeUnstarted, toToolMessage, type BatchProgress } from './batchProgress.js';
+import type { RunContext } from './runContext.js';
+import type { RunEnvironment } from './runEnvironment.js';
 
 /** The part of XState's `enqueue` the steps use. */
 export interface RunEnqueue {
   emit(event: RunEvent): void;
   spawnChild(src: 'toolCall', options: { id: string; input: ToolCallInput }): void;
   stopChild(id: string): void;
+  assign(values: Partial<RunContext>): void;
 }
 
 /**
  * Child ids are `tool.<index in batch>`, so `xstate.done.actor.tool.*` matches them. They repeat
  * from batch to batch on purpose (a batch's children are all stopped before the next starts):
  * XState caches transitions per event type, and fresh ids per step made that cache grow.
+ * @example toolChildId(0) // 'tool.0'
  */
 export function toolChildId(index: number): string {
   return `tool.${index}`;
@@ -63,74 +43,134 @@ function settledEvent(call: ToolCallRequest, iteration: number, result: ToolResu
     : { type: 'tool.completed', callId: call.id, toolName: call.name, iteration, result, durationMs };
 }
 
-/** Emits the started/failed pair for a call that gets a result without running. */
-function emitRefusal(context: RunContext, enqueue: RunEnqueue, call: ToolCallRequest, iteration: number, result: ToolResult) {
-  enqueue.emit(context.events.stamp(startedEvent(call, iteration)));
-  enqueue.emit(context.events.stamp(settledEvent(call, iteration, result, 0)));
+/** The result of a call that was running when the Run's snapshot was taken; a restore never runs it again. */
+export function interruptedRunResult(): ToolResult {
+  return errorResult(
+    ToolErrorCode.interrupted,
+    'Interrupted: this call was running when the run was saved, and the run was restored from that snapshot. It was not run again; its outcome is unknown.',
+  );
 }
 
-/** Gives every call of a response the same error result without running any of them. */
-export function refuseResponseCalls(context: RunContext, enqueue: RunEnqueue, calls: readonly ToolCallRequest[], uncut: ToolResult) {
-  const iteration = context.iterations + 1;
-  // The runtime's own results obey the output limit like any tool's.
-  const result = limitOutput(uncut, context.limits.maxOutputChars);
-  for (const call of calls) {
-    emitRefusal(context, enqueue, call, iteration, result);
-    context.transcript.append(toToolMessage(call.id, result));
+/** One action's changes to the Run, applied by `commit()`. */
+export class RunStep {
+  seq: number;
+  messages: readonly Message[];
+  batch: BatchProgress | undefined;
+  private appended: Message[] | undefined;
+
+  constructor(
+    readonly context: RunContext,
+    readonly enqueue: RunEnqueue,
+    readonly environment: RunEnvironment,
+  ) {
+    this.seq = context.seq;
+    this.messages = context.messages;
+    this.batch = context.batch;
   }
-}
 
-/** Gives the calls of a batch that never started the same error result. */
-export function refuseBatchCalls(context: RunContext, enqueue: RunEnqueue, batch: Batch, indexes: readonly number[], uncut: ToolResult) {
-  const result = limitOutput(uncut, context.limits.maxOutputChars);
-  for (const index of indexes) {
-    batch.record(index, result);
-    emitRefusal(context, enqueue, batch.calls[index]!, batch.iteration, result);
+  /** Stamps `runId`, `seq` and `time` on a fresh event and emits it. */
+  emit(event: UnstampedRunEvent): RunEvent {
+    const stamped = event as RunEvent;
+    stamped.runId = this.context.runId;
+    stamped.seq = this.seq++;
+    stamped.time = this.environment.now();
+    this.enqueue.emit(stamped);
+    return stamped;
   }
-}
 
-/** Starts as many waiting calls as the batch's concurrency allows. */
-export function enqueueToolStarts(context: RunContext, enqueue: RunEnqueue) {
-  const batch = context.batch;
-  if (!batch || context.cancelRequested) return;
-  let index: number | undefined;
-  while ((index = batch.startNext(context.limits.maxConcurrency)) !== undefined) {
-    const call = batch.calls[index]!;
-    enqueue.emit(context.events.stamp(startedEvent(call, batch.iteration)));
-    enqueue.spawnChild('toolCall', {
-      id: toolChildId(index),
-      input: {
-        runId: context.runId,
-        iteration: batch.iteration,
-        index,
-        call,
-        tools: context.tools,
-        maxOutputChars: context.limits.maxOutputChars,
-        cancelGraceMs: context.limits.cancelGraceMs,
-        now: context.now,
-      },
-    });
+  /** Appends to this Run's messages (one new array per step, however many are appended). */
+  append(message: Message): void {
+    if (this.appended === undefined) this.messages = this.appended = this.messages.slice();
+    this.appended.push(message);
   }
-}
 
-/** Records a finished call, stops its actor (finished children would pile up), starts the next. */
-export function recordToolOutput(context: RunContext, enqueue: RunEnqueue, event: DoneActorEvent<ToolCallOutput>) {
-  const batch = context.batch;
-  if (!batch) return;
-  const { index, call, result, durationMs } = event.output;
-  batch.record(index, result);
-  enqueue.emit(context.events.stamp(settledEvent(call, batch.iteration, result, durationMs)));
-  enqueue.stopChild(event.actorId ?? toolChildId(index));
-  enqueueToolStarts(context, enqueue);
-}
+  /** Assigns the fields this step changed. */
+  commit(extra: Partial<RunContext> = {}): void {
+    this.enqueue.assign({ seq: this.seq, messages: this.messages, batch: this.batch, ...extra });
+  }
 
-/** The outcome of a cancelled Run. */
-export function cancelledOutcome(reason: unknown): RunOutcome {
-  const detail = reason === undefined ? '' : `: ${describeError(reason)}`;
-  return { status: 'cancelled', error: { code: RunErrorCode.cancelled, message: `Run cancelled${detail}` } };
-}
+  /** Emits the started/failed pair for a call that gets a result without running. */
+  refusal(call: ToolCallRequest, iteration: number, result: ToolResult): void {
+    this.emit(startedEvent(call, iteration));
+    this.emit(settledEvent(call, iteration, result, 0));
+  }
 
-/** The outcome of a Run that failed with `code`. */
-export function failedOutcome(code: string, summary: string, cause: unknown): RunOutcome {
-  return { status: 'failed', error: { code, message: `${summary}: ${describeError(cause)}` }, cause };
+  /** Gives every call of a response the same error result without running any, and appends the results. */
+  refuseResponseCalls(calls: readonly ToolCallRequest[], uncut: ToolResult): void {
+    const iteration = this.context.iterations + 1;
+    // The runtime's own results obey the output limit like any tool's.
+    const result = limitOutput(uncut, this.context.limits.maxOutputChars);
+    for (const call of calls) {
+      this.refusal(call, iteration, result);
+      this.append(toToolMessage(call.id, result));
+    }
+  }
+
+  /** Gives the calls of the batch at `indexes` the same error result without running them. */
+  refuseBatchCalls(indexes: readonly number[], uncut: ToolResult): void {
+    const result = limitOutput(uncut, this.context.limits.maxOutputChars);
+    for (const index of indexes) {
+      this.batch = recordResult(this.batch!, index, result);
+      this.refusal(this.batch.calls[index]!, this.batch.iteration, result);
+    }
+  }
+
+  /** Gives every call not yet started the same error result. */
+  refuseUnstarted(uncut: ToolResult): void {
+    if (!this.batch) return;
+    const taken = takeUnstarted(this.batch);
+    this.batch = taken.batch;
+    this.refuseBatchCalls(taken.indexes, uncut);
+  }
+
+  /** Starts as many waiting calls as the batch's concurrency allows. */
+  startTools(): void {
+    if (!this.batch || this.context.cancelRequested) return;
+    const { batch, indexes } = startable(this.batch, this.context.limits.maxConcurrency);
+    this.batch = batch;
+    const { runId, limits } = this.context;
+    for (const index of indexes) {
+      const call = batch.calls[index]!;
+      this.emit(startedEvent(call, batch.iteration));
+      this.enqueue.spawnChild('toolCall', {
+        id: toolChildId(index),
+        input: {
+          runId,
+          iteration: batch.iteration,
+          index,
+          call,
+          maxOutputChars: limits.maxOutputChars,
+          maxArgumentsChars: limits.maxArgumentsChars,
+          cancelGraceMs: limits.cancelGraceMs,
+        },
+      });
+    }
+  }
+
+  /** Records a finished call, stops its actor (finished children would pile up), starts the next. */
+  recordToolOutput(output: ToolCallOutput, actorId: string | undefined): void {
+    if (!this.batch) return;
+    const { index, call, result, durationMs } = output;
+    this.batch = recordResult(this.batch, index, result);
+    this.emit(settledEvent(call, this.batch.iteration, result, durationMs));
+    this.enqueue.stopChild(actorId ?? toolChildId(index));
+    this.startTools();
+  }
+
+  /** Calls running when the snapshot was taken get `interrupted` results; they never run again. */
+  interruptRunning(): void {
+    if (!this.batch) return;
+    const result = limitOutput(interruptedRunResult(), this.context.limits.maxOutputChars);
+    for (const index of this.batch.running) {
+      this.enqueue.stopChild(toolChildId(index));
+      this.batch = recordResult(this.batch, index, result);
+      this.emit(settledEvent(this.batch.calls[index]!, this.batch.iteration, result, 0));
+    }
+  }
+
+  /** Appends the batch's tool messages in call order. */
+  appendBatchResults(): void {
+    if (!this.batch) return;
+    this.batch.calls.forEach((call, index) => this.append(toToolMessage(call.id, this.batch!.results[index] ?? undefined)));
+  }
 }

@@ -1,7 +1,7 @@
 // xstate's promise actor, with one difference: its AbortController is created only if the
 // promise's creator reads `signal` (see LazyAbort). Like fromPromise, stopping the actor
 // (e.g. leaving the state that invoked it) aborts the signal.
-import type { PromiseActorLogic, PromiseSnapshot } from 'xstate';
+import type { AnyActorRef, PromiseActorLogic, PromiseSnapshot } from 'xstate';
 import { LazyAbort } from './lazyAbort.js';
 
 const RESOLVE = 'tinyagent.promise.resolve';
@@ -14,6 +14,8 @@ const aborts = new WeakMap<object, LazyAbort>();
 export interface AbortablePromiseArgs<TInput> {
   input: TInput;
   abort: LazyAbort;
+  /** The promise actor itself (its `system` holds the Run's environment). */
+  self: AnyActorRef;
 }
 
 /**
@@ -50,7 +52,7 @@ export function fromAbortablePromise<TOutput, TInput>(creator: (args: AbortableP
       };
       let promise: PromiseLike<TOutput>;
       try {
-        promise = creator({ input: snapshot.input as TInput, abort });
+        promise = creator({ input: snapshot.input as TInput, abort, self });
       } catch (error) {
         // A creator that throws before returning a promise fails like a rejected one.
         promise = Promise.reject(error);

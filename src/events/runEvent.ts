@@ -1,4 +1,4 @@
-// The events every Run publishes (CONTRACT §5). They are emitted from the Run machine's
+// The events every Run publishes (docs/design.md, "The Run"). They are emitted from the Run machine's
 // transitions; `seq` is per run and starts at 0 with `run.started`.
 import type { FinishReason, RunErrorInfo, RunOutput, ToolCallRequest, ToolResult, Usage } from '../types.js';
 
@@ -50,6 +50,17 @@ export interface ToolFailedEvent extends RunEventBase, ToolEventFields {
   code: string;
   durationMs: number;
 }
+/** A call that needs a person's yes (docs/design.md, "Approval"); `arguments` are the validated ones. */
+export interface ToolApprovalRequestedEvent extends RunEventBase, ToolEventFields {
+  type: 'tool.approval_requested';
+  arguments: Record<string, unknown>;
+}
+export interface ToolApprovalResolvedEvent extends RunEventBase {
+  type: 'tool.approval_resolved';
+  callId: string;
+  approved: boolean;
+  reason?: string;
+}
 export interface RunCompletedEvent extends RunEventBase { type: 'run.completed'; output: RunOutput }
 export interface RunFailedEvent extends RunEventBase { type: 'run.failed'; error: RunErrorInfo; output: RunOutput }
 export interface RunCancelledEvent extends RunEventBase { type: 'run.cancelled'; output: RunOutput }
@@ -62,6 +73,8 @@ export type RunEvent =
   | ToolStartedEvent
   | ToolCompletedEvent
   | ToolFailedEvent
+  | ToolApprovalRequestedEvent
+  | ToolApprovalResolvedEvent
   | RunCompletedEvent
   | RunFailedEvent
   | RunCancelledEvent;

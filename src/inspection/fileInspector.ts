@@ -7,7 +7,7 @@ import { dirname } from 'node:path';
 import type { AnyActorRef, AnyStateMachine, InspectionEvent } from 'xstate';
 import { DEFAULT_INSPECTABLE_LIMITS, toInspectable, type InspectableLimits } from './inspectable.js';
 import { machineConfig } from './machineConfig.js';
-import { snapshotSummary } from './snapshotSummary.js';
+import { snapshotSummary, type ContextSummarizer } from './snapshotSummary.js';
 
 export type InspectionEventType = InspectionEvent['type'];
 
@@ -22,6 +22,8 @@ export interface FileInspectorOptions {
   limits?: Partial<InspectableLimits>;
   /** Clock for `createdAt` (epoch milliseconds). Default `Date.now`. */
   now?: () => number;
+  /** A shorter view of a machine's context for snapshot records (createRunActor's inspector passes the Run's). */
+  summarizeContext?: ContextSummarizer;
   /** Called once if writing fails; the inspector then stops and the Run goes on. Default: console.error. */
   onError?: (error: unknown) => void;
 }
@@ -103,7 +105,7 @@ export function createFileInspector(options: FileInspectorOptions): FileInspecto
       case '@xstate.event':
         return { ...base, sourceId: event.sourceRef?.sessionId, event: eventRecord(event.event, limits) };
       case '@xstate.snapshot':
-        return { ...base, event: eventRecord(event.event, limits), snapshot: snapshotSummary(event.snapshot, limits) };
+        return { ...base, event: eventRecord(event.event, limits), snapshot: snapshotSummary(event.snapshot, limits, options.summarizeContext) };
       case '@xstate.microstep': {
         const transitions = event._transitions.map((transition) => ({
           source: transition.source.id,

@@ -1,19 +1,30 @@
-// The entry point that builds one Run as an XState actor.
-import { createActor, type InspectionEvent, type Observer } from 'xstate';
+// The entry point that builds one Run as an XState actor, binds its environment (provider,
+// tools, session store, clock: what is not data stays out of the snapshot), and restores
+// Runs from persisted snapshots (docs/design.md, "Snapshots").
+import { createActor, type InspectionEvent, type Observer, type Snapshot, type SnapshotFrom } from 'xstate';
 import { runMachine } from '../../machines/run.machine.js';
+import type { Approver } from '../../machines/run/approval.js';
+import { createWithEnvironment, type RunEnvironment, type RunInfo } from '../../machines/run/runEnvironment.js';
 import { ConfigurationError } from '../errors.js';
-import type { RunActor } from './runEvents.js';
 import { resolveLimits } from '../limits.js';
-import { ToolRegistry } from '../tools/registry.js';
 import { assertSessionId } from '../session/sessionId.js';
-import type { SessionBinding } from '../../machines/run/sessionBinding.js';
+import type { SessionStore } from '../session/sessionStore.js';
+import { ToolRegistry } from '../tools/registry.js';
 import type { Message, Provider, RunLimits, Tool } from '../types.js';
+import type { RunActor } from './runEvents.js';
+import { checkRunSnapshot } from './runSnapshot.js';
+
+/** A session store and the session a Run appends to. */
+export interface SessionBinding {
+  store: SessionStore;
+  sessionId: string;
+}
 
 export interface CreateRunActorOptions {
   provider: Provider;
   /** A registry (its tools at this moment are offered) or a list of tools. */
   tools: ToolRegistry | readonly Tool[];
-  /** The user's input; the Run's messages start with it. */
+  /** The user's input; the Run's messages start with it. Ignored when restoring a `snapshot`. */
   input: string;
   /** Earlier messages sent before the input (e.g. a loaded session). */
   history?: readonly Message[];
@@ -28,6 +39,18 @@ export interface CreateRunActorOptions {
   runId?: string;
   /** Clock in epoch milliseconds, for event times and durations. Inject one in tests. */
   now?: () => number;
+  /** Sent as the first (system) message of every provider request; never written to the session. */
+  instructions?: string | ((run: RunInfo) => string);
+  /** Answers approval requests (docs/design.md, "Approval"); without it the Run waits for APPROVE/DENY. */
+  approve?: Approver;
+  /** Without `approve`: deny approval requests at once instead of waiting for events (createAgent's choice). */
+  denyApprovalsWithoutApprover?: boolean;
+  /**
+   * A snapshot from `actor.getPersistedSnapshot()` (JSON round trips are fine): the Run continues
+   * from it with the provider, tools and session given here. `input`, `history` and `limits`
+   * come from the snapshot.
+   */
+  snapshot?: Snapshot<unknown>;
 }
 
 const defaultNow = () => performance.timeOrigin + performance.now();
@@ -41,44 +64,72 @@ function toolSetOf(tools: CreateRunActorOptions['tools']) {
   return new ToolRegistry(tools).snapshot();
 }
 
-/**
- * Creates (does not start) an actor of `runMachine`; `toPromise(actor)` resolves its RunOutput.
- * @example
- * const actor = createRunActor({ provider, tools: [echo], input: 'Say hi' });
- * actor.start();
- * const output = await toPromise(actor);
- */
-export function createRunActor(options: CreateRunActorOptions): RunActor {
+function checkOptions(options: CreateRunActorOptions): void {
   if (typeof options?.provider?.complete !== 'function') throw new ConfigurationError('provider must have a complete() method');
-  if (typeof options.input !== 'string') throw new ConfigurationError('input must be a string');
+  if (options.snapshot === undefined && typeof options.input !== 'string') throw new ConfigurationError('input must be a string');
+  if (options.instructions !== undefined && typeof options.instructions !== 'string' && typeof options.instructions !== 'function') {
+    throw new ConfigurationError('instructions must be a string or a function that returns one');
+  }
+  if (options.approve !== undefined && typeof options.approve !== 'function') throw new ConfigurationError('approve must be a function');
   if (options.session) {
     assertSessionId(options.session.sessionId);
     // Appending to a session without sending its history would give the model a conversation
     // that differs from the one recorded; `agent.run` loads it, direct callers must pass it.
-    if (options.history === undefined) {
+    if (options.history === undefined && options.snapshot === undefined) {
       throw new ConfigurationError('session needs its history: pass `history: await store.load(sessionId)` (agent.run does this for you)');
     }
   }
+}
+
+/**
+ * Creates (does not start) an actor of `runMachine`; `runToPromise(actor)` resolves its RunOutput.
+ * @example
+ * const actor = createRunActor({ provider, tools: [echo], input: 'Say hi' });
+ * actor.start();
+ * const output = await runToPromise(actor);
+ */
+export function createRunActor(options: CreateRunActorOptions): RunActor {
+  checkOptions(options);
   const { signal } = options;
-  const actor = createActor(runMachine, {
-    input: {
-      runId: options.runId ?? newRunId(),
-      provider: options.provider,
-      tools: toolSetOf(options.tools),
-      limits: resolveLimits(options.limits),
-      input: options.input,
-      history: options.history ?? [],
-      session: options.session,
-      cancelled: signal?.aborted === true,
-      now: options.now ?? defaultNow,
-    },
-    inspect: options.inspect,
-  });
-  if (signal && !signal.aborted) {
-    const onAbort = () => actor.send({ type: 'CANCEL', reason: signal.reason });
-    signal.addEventListener('abort', onAbort, { once: true });
-    const detach = () => signal.removeEventListener('abort', onAbort);
-    actor.subscribe({ complete: detach, error: detach });
+  const snapshot = options.snapshot === undefined ? undefined : checkRunSnapshot(options.snapshot, options.session?.sessionId);
+  const environment: RunEnvironment = {
+    provider: options.provider,
+    tools: toolSetOf(options.tools),
+    store: options.session?.store,
+    now: options.now ?? defaultNow,
+    instructions: options.instructions,
+    approve: options.approve,
+    denyWithoutApprover: options.denyApprovalsWithoutApprover === true,
+    openApprovals: new Map(),
+  };
+  const actor = createWithEnvironment(environment, () =>
+    snapshot
+      ? // With a snapshot, xstate ignores `input`; its types still ask for one.
+        createActor(runMachine, { snapshot: snapshot as SnapshotFrom<typeof runMachine>, inspect: options.inspect } as Parameters<typeof createActor<typeof runMachine>>[1] & object)
+      : createActor(runMachine, {
+          input: {
+            runId: options.runId ?? newRunId(),
+            limits: resolveLimits(options.limits),
+            input: options.input,
+            history: options.history ?? [],
+            sessionId: options.session?.sessionId,
+            cancelled: signal?.aborted === true,
+          },
+          inspect: options.inspect,
+        }),
+  );
+  // Processed as soon as the actor starts: calls running at the snapshot are interrupted, a
+  // write in progress is written again.
+  if (snapshot) actor.send({ type: 'run.resumed' });
+  if (signal) {
+    if (signal.aborted) {
+      if (snapshot) actor.send({ type: 'CANCEL', reason: signal.reason });
+    } else {
+      const onAbort = () => actor.send({ type: 'CANCEL', reason: signal.reason });
+      signal.addEventListener('abort', onAbort, { once: true });
+      const detach = () => signal.removeEventListener('abort', onAbort);
+      actor.subscribe({ complete: detach, error: detach });
+    }
   }
   return actor;
 }

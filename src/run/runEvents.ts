@@ -4,6 +4,10 @@ import type { ActorRefFrom } from 'xstate';
 import type { runMachine } from '../../machines/run.machine.js';
 import { IsolatedObservable, type SubscriberErrorHandler } from '../events/isolatedObservable.js';
 import { isTerminalRunEvent, type RunEvent } from '../events/runEvent.js';
+import { buildRunOutput, cancelledOutcome } from '../../machines/run/runOutput.js';
+import { RunErrorCode } from '../codes.js';
+import { RunError } from '../errors.js';
+import type { RunOutput } from '../types.js';
 
 /** An actor of the Run machine, as `createRunActor` returns it. */
 export type RunActor = ActorRefFrom<typeof runMachine>;
@@ -27,4 +31,30 @@ export function runEvents(actor: RunActor, onSubscriberError?: SubscriberErrorHa
       lifecycle.unsubscribe();
     };
   }, onSubscriberError);
+}
+
+/**
+ * The Run's output once it ends (whatever its status); rejects only if the actor itself crashed.
+ * Users need no `xstate` import for this.
+ * @example
+ * const actor = createRunActor({ provider, tools: [], input: 'Hi' });
+ * actor.start();
+ * const { status, text } = await runToPromise(actor);
+ */
+export function runToPromise(actor: RunActor): Promise<RunOutput> {
+  return new Promise<RunOutput>((resolve, reject) => {
+    const settle = () => {
+      const snapshot = actor.getSnapshot();
+      if (snapshot.status === 'done') resolve(snapshot.output);
+      else if (snapshot.status === 'error') reject(snapshot.error);
+      else {
+        const { context } = snapshot;
+        const outcome = cancelledOutcome(context.cancelReason);
+        const output = buildRunOutput({ runId: context.runId, outcome, iterations: context.iterations, messages: context.messages, usage: context.usage });
+        reject(new RunError(RunErrorCode.cancelled, 'The Run actor was stopped before it ended', output, { cause: context.cancelReason }));
+      }
+    };
+    if (actor.getSnapshot().status !== 'active') return settle();
+    actor.subscribe({ complete: settle, error: reject });
+  });
 }

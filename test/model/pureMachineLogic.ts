@@ -1,11 +1,12 @@
 // A real machine as pure ActorLogic for xstate/graph. Each transition runs the machine's own
-// `transition` on a copy of the context (the Run mutates its Transcript, Batch and
-// EventStamper in place, so sharing them between branches would corrupt the traversal),
-// executes custom actions inline as a running actor does, and records what the step emitted
-// and which transitions fired. Child actors are created but never started: what they would
+// `transition` on the snapshot as it is (the context is immutable data, so branches share it
+// safely), executes custom actions inline as a running actor does, and records what the step
+// emitted and which transitions fired. The machine's environment (tools, clock) is bound to
+// the traversal's actor system. Child actors are created but never started: what they would
 // do comes back as events the model chooses.
 import { TestModel } from 'xstate/graph';
 import { createEmptyActor, type ActorLogic, type AnyActorScope, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type InspectionEvent, type Snapshot } from 'xstate';
+import { bindRunEnvironment, type RunEnvironment } from '../../machines/run/runEnvironment.js';
 import { transitionId } from './machineGraph.js';
 
 export type ModelState<TSnapshot extends AnyMachineSnapshot> = Snapshot<unknown> & ModelStep<TSnapshot>;
@@ -36,8 +37,9 @@ const newRecord = (): StepRecord => ({ emitted: [], fired: [], visited: [] });
 
 // Builtin actions with effects outside the snapshot (start/stop/send to actors, delayed raises)
 // are skipped: those actors are modelled by events. `emit` is recorded, custom actions run.
-function recordingScope(scope: AnyActorScope, record: StepRecord): AnyActorScope {
+function recordingScope(scope: AnyActorScope, record: StepRecord, environment: RunEnvironment): AnyActorScope {
   const system = Object.create(scope.system) as AnyActorScope['system'] & { _sendInspectionEvent(event: InspectionEvent): void };
+  for (const bound of [system, scope.system, scope.self.system]) bindRunEnvironment(bound, environment);
   system._sendInspectionEvent = (event) => {
     if (event.type !== '@xstate.microstep') return;
     record.fired.push(...event._transitions.map(transitionId));
@@ -56,8 +58,8 @@ function recordingScope(scope: AnyActorScope, record: StepRecord): AnyActorScope
 export interface PureMachineOptions<TSnapshot extends AnyMachineSnapshot> {
   machine: AnyStateMachine;
   input: unknown;
-  /** A copy of the context that shares nothing mutable with the original. */
-  cloneContext: (context: TSnapshot['context']) => TSnapshot['context'];
+  /** What the machine reads from its actor system: tools and clock (never called: provider, store). */
+  environment: RunEnvironment;
   /** The abstract description used by toJSON. */
   describe: (snapshot: TSnapshot) => unknown;
 }
@@ -66,7 +68,7 @@ export interface PureMachineOptions<TSnapshot extends AnyMachineSnapshot> {
 export function pureMachineLogic<TSnapshot extends AnyMachineSnapshot>(
   options: PureMachineOptions<TSnapshot>,
 ): ActorLogic<ModelState<TSnapshot>, ModelEvent, undefined> {
-  const { machine, cloneContext, describe } = options;
+  const { machine, describe, environment } = options;
   const toState = (snapshot: TSnapshot, record: StepRecord, before: readonly AnyEventObject[]) =>
     ({
       status: snapshot.status,
@@ -82,13 +84,12 @@ export function pureMachineLogic<TSnapshot extends AnyMachineSnapshot>(
   return {
     getInitialSnapshot(scope) {
       const record = newRecord();
-      const snapshot = machine.getInitialSnapshot(recordingScope(scope, record), options.input) as TSnapshot;
+      const snapshot = machine.getInitialSnapshot(recordingScope(scope, record, environment), options.input) as TSnapshot;
       return toState(snapshot, record, []);
     },
     transition(state, event, scope) {
       const record = newRecord();
-      const copy = { ...state.snapshot, context: cloneContext(state.snapshot.context) };
-      const next = machine.transition(copy, event, recordingScope(scope, record)) as TSnapshot;
+      const next = machine.transition(state.snapshot, event, recordingScope(scope, record, environment)) as TSnapshot;
       return toState(next, record, state.history);
     },
     getPersistedSnapshot: (state) => state,

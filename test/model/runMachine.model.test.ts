@@ -9,6 +9,7 @@ import { expectEventInvariant, expectSessionInvariant } from '../helpers/invaria
 import { generateRunPaths, type RunPath } from './runModel.js';
 import { runPathSets } from './runPathSets.js';
 import { RunReplay } from './runReplay.js';
+import { expectedEnd } from './expectedEnd.js';
 
 /** The fields of an event a model step predicts: type, call, code, truncation, how the Run ended. */
 function signature(event: AnyEventObject): string {
@@ -50,13 +51,22 @@ async function replay(path: RunPath): Promise<void> {
       expect(segment.fired, `${at}: transitions taken`).toEqual(state.fired);
       const published = run.events.slice(0, segment.eventCount);
       expect(published.map(signature), `${at}: events so far`).toEqual(state.history.map(signature));
-      expect(segment.messages.map(shape), `${at}: messages`).toEqual(state.snapshot.context.transcript.runMessages().map(shape));
+      expect(segment.messages.map(shape), `${at}: messages`).toEqual(state.snapshot.context.messages.map(shape));
       expectInvariantSoFar(segment.messages, segment.value);
+      // Every snapshot can be persisted as JSON (docs/design.md, "Snapshots").
+      expect(() => JSON.stringify(run.actor.getPersistedSnapshot()), `${at}: persisted snapshot is JSON`).not.toThrow();
     }
     const end = path.steps.at(-1)!.state;
     if (end.status !== 'done') return;
     const output = await run.output();
     expect(output.status).toBe(end.snapshot.output?.status);
+    // The independent oracle: status, error code and each executed call's result code.
+    const expected = expectedEnd(path);
+    expect({ status: output.status, code: output.error?.code }, 'the end the contract gives these stimuli').toEqual({ status: expected.status, code: expected.code });
+    for (const message of output.messages) {
+      if (message.role !== 'tool' || !expected.callCodes.has(message.toolCallId)) continue;
+      expect(message.code ?? 'ok', `result of ${message.toolCallId}`).toBe(expected.callCodes.get(message.toolCallId));
+    }
     expectSessionInvariant(output.messages);
     expectEventInvariant(run.events, output.messages);
     if (path.set.session) expect(output.messages.slice(0, run.persisted.length)).toEqual(run.persisted);

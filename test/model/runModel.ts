@@ -3,9 +3,10 @@
 // finite. Paths come from xstate/graph's TestModel; runReplay.ts replays them for real.
 import type { AnyEventObject, SnapshotFrom } from 'xstate';
 import { runMachine, type RunMachineInput } from '../../machines/run.machine.js';
+import type { RunEnvironment } from '../../machines/run/runEnvironment.js';
 import type { ToolCallOutput } from '../../machines/toolCall.machine.js';
 import { normalizeResponse } from '../../machines/run/normalizeResponse.js';
-import { toolChildId, type RunContext } from '../../machines/run/runSteps.js';
+import { toolChildId } from '../../machines/run/runSteps.js';
 import { resolveLimits, ToolRegistry, type RunLimits } from '../../src/index.js';
 import { modelPaths, pureMachineLogic, type ModelEvent, type ModelPath, type ModelState } from './pureMachineLogic.js';
 import { expectedResult, malformedReply, modelTools, outcomesByReply, replies, replyOf, type ProviderFailure, type ReplyName, type ToolOutcome } from './runPayloads.js';
@@ -24,6 +25,8 @@ export type RunStimulus =
   | { kind: 'textDelta'; delta: string }
   | { kind: 'sessionWrite'; ok: boolean }
   | { kind: 'tool'; callId: string; outcome: ToolOutcome }
+  /** The Run's persisted snapshot goes through JSON into a new actor (createRunActor's `snapshot`). */
+  | { kind: 'restore' }
   /** A call rejected by validation: the runtime finishes it on its own. */
   | { kind: 'none' };
 
@@ -45,23 +48,27 @@ const neverExecuted = () => Promise.reject(new Error('the model never executes t
 function modelInput(set: RunPathSet): RunMachineInput {
   return {
     runId: 'run-model',
-    provider: noProvider,
-    tools: new ToolRegistry(modelTools(neverExecuted)).snapshot(),
     limits: resolvedLimits(set),
     input: 'Do the thing.',
     history: [],
-    session: set.session ? { store: noStore, sessionId: 'model' } : undefined,
+    sessionId: set.session ? 'model' : undefined,
     cancelled: set.aborted === true,
-    now: () => 0,
   };
 }
 
-const cloneContext = (context: RunContext): RunContext => ({
-  ...context,
-  transcript: context.transcript.clone(),
-  batch: context.batch?.clone(),
-  events: context.events.clone(),
-});
+/** The model's environment: the real tools (never executed) and a clock at 0. */
+export function modelEnvironment(): RunEnvironment {
+  return {
+    provider: noProvider,
+    tools: new ToolRegistry(modelTools(neverExecuted)).snapshot(),
+    store: noStore,
+    now: () => 0,
+    instructions: undefined,
+    approve: undefined,
+    denyWithoutApprover: false,
+    openApprovals: new Map(),
+  };
+}
 
 function settledCalls(history: readonly AnyEventObject[]): Set<string> {
   const settled = new Set<string>();
@@ -84,7 +91,7 @@ function abstractState(snapshot: RunSnapshot, history: readonly AnyEventObject[]
       const where = settled.has(call.id) ? 'settled' : toolChildId(index) in children ? 'running' : 'waiting';
       return `${call.id}:${where}`;
     }),
-    unpersisted: context.session ? context.transcript.unpersisted().length : undefined,
+    unpersisted: context.sessionId === undefined ? undefined : context.messages.length - context.persistedCount,
   };
 }
 
@@ -118,6 +125,8 @@ function toolEvent(snapshot: RunSnapshot, index: number, outcome: ToolOutcome, l
   const output = { index, call, result: expectedResult(outcome, call.id, limits), durationMs: 0 };
   return { type: `xstate.done.actor.${actorId}`, output, ...base };
 }
+
+const restore: RunModelEvent = { type: 'run.resumed', label: 'restored from its snapshot', stimulus: { kind: 'restore' } };
 
 const textDelta: RunModelEvent = { type: 'provider.textDelta', delta: 'Thinking', label: 'text delta', stimulus: { kind: 'textDelta', delta: 'Thinking' } };
 
@@ -157,12 +166,14 @@ export function eventsFor(set: RunPathSet) {
         cancel,
       ];
     }
-    if (value === 'executingBatch.recordingCalls' || value === 'appendingResults') {
-      const count = snapshot.context.transcript.unpersisted().length;
+    const restores = set.restore ? [restore] : [];
+    if (value === 'executingBatch.recordingCalls' || value.startsWith('appendingResults')) {
+      const count = snapshot.context.messages.length - snapshot.context.persistedCount;
       return [
         { type: 'session.persisted', count, label: 'session write ok', stimulus: { kind: 'sessionWrite', ok: true } },
         { type: 'session.failed', error: new Error('disk full'), label: 'session write fails', stimulus: { kind: 'sessionWrite', ok: false } },
         cancel,
+        ...restores,
       ];
     }
     if (value !== 'executingBatch.running' && value !== 'executingBatch.cancelling') return [cancel];
@@ -175,13 +186,14 @@ export function eventsFor(set: RunPathSet) {
           .map((outcome) => toolEvent(snapshot, index, outcome, limits)),
       ),
       cancel,
+      ...restores,
     ];
   };
 }
 
 /** The paths of one path set (see modelPaths). */
 export function generateRunPaths(set: RunPathSet): RunPath[] {
-  const logic = pureMachineLogic<RunSnapshot>({ machine: runMachine, input: modelInput(set), cloneContext, describe: (snapshot) => abstractState(snapshot) });
+  const logic = pureMachineLogic<RunSnapshot>({ machine: runMachine, input: modelInput(set), environment: modelEnvironment(), describe: (snapshot) => abstractState(snapshot) });
   const paths = modelPaths(logic, {
     events: eventsFor(set),
     stateKey,

@@ -16,6 +16,8 @@ export interface RunPathSet {
   replies: readonly ReplyName[];
   providerFailures: readonly ProviderFailure[];
   textDelta?: boolean;
+  /** Offers a restore from the persisted snapshot (through JSON) in the states that handle one. */
+  restore?: boolean;
   /** Without it: a path to every transition of the abstract graph. With it: the shortest path to each state it accepts. */
   until?: (state: RunModelState) => boolean;
 }
@@ -31,6 +33,7 @@ export const runPathSets: readonly RunPathSet[] = [
     textDelta: true,
   },
   { name: 'with a session', limits: { maxIterations: 1 }, session: true, replies: ['answer', 'serial'], providerFailures: ['throws'] },
+  { name: 'restored from snapshots', limits: { maxIterations: 1 }, session: true, replies: ['answer', 'mixed'], providerFailures: [], restore: true },
   { name: 'signal aborted before the start', limits: {}, aborted: true, replies: [], providerFailures: [] },
   { name: 'signal aborted before the start, with a session', limits: {}, aborted: true, session: true, replies: [], providerFailures: [] },
   { name: 'limit 0', limits: { maxIterations: 0 }, replies: ['serial'], providerFailures: [], until: ended('limitReached') },

@@ -3,7 +3,7 @@
 // releases, CANCEL sent by hand. Its inspector (segments.ts) cuts what the Run actor does into
 // one segment per event it processes, to compare with the model step it should match.
 import { vi } from 'vitest';
-import type { SnapshotFrom, StateValue } from 'xstate';
+import type { Snapshot, SnapshotFrom, StateValue } from 'xstate';
 import type { runMachine } from '../../machines/run.machine.js';
 import {
   createRunActor,
@@ -45,7 +45,7 @@ async function until(ready: () => boolean, what: string): Promise<void> {
 }
 
 export class RunReplay {
-  readonly actor: RunActor;
+  actor: RunActor;
   readonly events: RunEvent[] = [];
   readonly segments: Segment[] = [];
   readonly persisted: Message[] = [];
@@ -53,9 +53,18 @@ export class RunReplay {
   private readonly toolCalls = new Map<string, { gate: Deferred<ToolResult | string>; ctx: ToolContext }>();
   private readonly writes: Deferred<void>[] = [];
   private answered = 0;
+  private skipNextSegment = false;
+  private readonly provider;
+  private readonly tools;
+  private readonly store;
   private clock = 0;
   private clockFails = false;
   private readonly inspect = segmentInspector((end, fired) => {
+    if (end.event.type === 'xstate.stop') return;
+    if (this.skipNextSegment) {
+      this.skipNextSegment = false;
+      return;
+    }
     const snapshot = end.snapshot as SnapshotFrom<typeof runMachine>;
     this.segments.push({
       eventType: end.event.type,
@@ -63,27 +72,27 @@ export class RunReplay {
       status: snapshot.status,
       fired,
       eventCount: this.events.length,
-      messages: snapshot.context.transcript.runMessages(),
+      messages: snapshot.context.messages.slice(),
     });
   });
 
   constructor(private readonly path: RunPath) {
     const { set } = path;
-    const tools = new ToolRegistry(modelTools((_args, ctx) => this.execute(ctx)));
-    const provider = createScriptedProvider((_request, _index, options) => {
+    const tools = (this.tools = new ToolRegistry(modelTools((_args, ctx) => this.execute(ctx))));
+    const provider = (this.provider = createScriptedProvider((_request, _index, options) => {
       const reply = deferred<ProviderResponse>();
       this.providerCalls.push({ reply, options });
       return reply.promise;
-    });
-    const store = {
-      load: async () => [],
+    }));
+    const store = (this.store = {
+      load: async () => this.persisted.slice(),
       append: async (_sessionId: string, messages: readonly Message[]) => {
         const write = deferred();
         this.writes.push(write);
         await write.promise;
         this.persisted.push(...messages);
       },
-    };
+    });
     const controller = new AbortController();
     if (set.aborted) controller.abort(new Error('aborted before the start'));
     this.actor = createRunActor({
@@ -128,6 +137,9 @@ export class RunReplay {
         return;
       case 'none':
         return;
+      case 'restore':
+        this.restore();
+        return;
       case 'reply':
         (await this.pendingProvider()).reply.resolve(replies[stimulus.reply](stimulus.batch));
         return;
@@ -166,6 +178,26 @@ export class RunReplay {
         else gate.resolve(returned.value);
       }
     }
+  }
+
+  /** Continues the Run in a new actor from its persisted snapshot, through JSON; the old one is dropped. */
+  private restore(): void {
+    const saved = JSON.parse(JSON.stringify(this.actor.getPersistedSnapshot())) as Snapshot<unknown>;
+    this.actor.stop();
+    // Writes in flight in the old actor never land; the restored Run writes them again.
+    this.writes.length = 0;
+    this.skipNextSegment = true;
+    this.actor = createRunActor({
+      provider: this.provider,
+      tools: this.tools,
+      input: '',
+      session: this.path.set.session ? { store: this.store, sessionId: 'replay' } : undefined,
+      inspect: this.inspect,
+      now: () => this.now(),
+      snapshot: saved,
+    });
+    runEvents(this.actor).subscribe((event) => this.events.push(event));
+    this.actor.start();
   }
 
   /** The provider request waiting for its answer; `answer` marks it answered. */

@@ -8,7 +8,8 @@ import { ToolRegistry, type ToolResult } from '../../src/index.js';
 import { deferred, flush, type Deferred } from '../helpers/deferred.js';
 import { modelTools, toolReturn } from './runPayloads.js';
 import { segmentInspector } from './segments.js';
-import { generateToolCallPaths, toolCallInput, toolCallInputs, toolCallLimits, type ToolCallInputName, type ToolCallPath } from './toolCallModel.js';
+import { createWithEnvironment } from '../../machines/run/runEnvironment.js';
+import { generateToolCallPaths, toolCallEnvironment, toolCallInput, toolCallInputs, toolCallLimits, type ToolCallInputName, type ToolCallPath } from './toolCallModel.js';
 
 interface Segment {
   eventType: string;
@@ -24,7 +25,7 @@ async function replay(path: ToolCallPath): Promise<void> {
     segments.push({ eventType: end.event.type, value: (end.snapshot as SnapshotFrom<typeof toolCallMachine>).value, fired });
   });
   let clock = 0;
-  const actor = createActor(toolCallMachine, { input: toolCallInput(path.input, tools, () => ++clock), inspect });
+  const actor = createWithEnvironment(toolCallEnvironment(tools, () => ++clock), () => createActor(toolCallMachine, { input: toolCallInput(path.input), inspect }));
   try {
     for (const [index, { event, state }] of path.steps.entries()) {
       const { stimulus } = event;

@@ -8,6 +8,8 @@ import { resolveLimits, ToolRegistry, type RunLimits, type ToolCallRequest, type
 import { allStateNodes, valueName } from './machineGraph.js';
 import { modelPaths, pureMachineLogic, type ModelEvent, type ModelPath, type ModelState } from './pureMachineLogic.js';
 import { modelTools, toolReturn, type ToolOutcome } from './runPayloads.js';
+import type { RunEnvironment } from '../../machines/run/runEnvironment.js';
+import { modelEnvironment } from './runModel.js';
 
 type ToolCallSnapshot = SnapshotFrom<typeof toolCallMachine>;
 export type ToolCallModelState = ModelState<ToolCallSnapshot>;
@@ -31,17 +33,21 @@ export interface ToolCallPath extends ModelPath<ToolCallSnapshot, ToolCallModelE
 
 export const toolCallLimits: RunLimits = resolveLimits({ maxOutputChars: 400, cancelGraceMs: 1_000 });
 
-export function toolCallInput(name: ToolCallInputName, tools: ToolRegistry, now: () => number): ToolCallInput {
+export function toolCallInput(name: ToolCallInputName): ToolCallInput {
   return {
     runId: 'run-model',
     iteration: 1,
     index: 0,
     call: toolCallInputs[name],
-    tools: tools.snapshot(),
     maxOutputChars: toolCallLimits.maxOutputChars,
+    maxArgumentsChars: toolCallLimits.maxArgumentsChars,
     cancelGraceMs: toolCallLimits.cancelGraceMs,
-    now,
   };
+}
+
+/** What a ToolCall reads from its actor system: the tools and the clock. */
+export function toolCallEnvironment(tools: ToolRegistry, now: () => number): RunEnvironment {
+  return { ...modelEnvironment(), tools: tools.snapshot(), now };
 }
 
 /** The result `execute` settles with, as runTool reports it (before the output limit). */
@@ -79,8 +85,8 @@ export function generateToolCallPaths(input: ToolCallInputName): ToolCallPath[] 
   const logic = pureMachineLogic<ToolCallSnapshot>({
     // Tool execution is an effect of the real actor; in the model its outcome comes back as an event.
     machine: toolCallMachine.provide({ actions: { startTool: () => {}, abortTool: () => {} } }),
-    input: toolCallInput(input, tools, () => 0),
-    cloneContext: (context) => ({ ...context }),
+    input: toolCallInput(input),
+    environment: toolCallEnvironment(tools, () => 0),
     describe: describeState,
   });
   const paths = modelPaths(logic, {
