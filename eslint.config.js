@@ -55,7 +55,7 @@ for (let depth = 0; depth <= maxDepth; depth++) {
 layering.push(restrict(['src/core.ts'], [], [noCapabilityFromSrc(0)]));
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'visualizations/**', '.tmp/**', 'reports/**', '.stryker-tmp/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'visualizations/**', '.tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
