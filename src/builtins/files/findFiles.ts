@@ -24,7 +24,7 @@ export async function findFiles(
   pattern: string,
   signal: AbortSignal,
 ): Promise<{ ok: true; files: FoundFile[] } | { ok: false; result: ToolResult }> {
-  if (isAbsolute(pattern) || pattern.startsWith('~') || pattern.split(/[/\\]/).some((segment) => segment === '..')) {
+  if (isAbsolute(pattern) || pattern.startsWith('~') || pattern.split(/[/\\{},()|]/).includes('..')) {
     const content = `Refused: the pattern ${JSON.stringify(pattern)} reaches outside the directory it searches. Use a pattern relative to it (and the path argument to choose the directory).`;
     return { ok: false, result: fileError(FileToolErrorCode.pathOutsideRoot, content) };
   }
@@ -37,7 +37,7 @@ export async function findFiles(
     return { ok: false, result: fileError(FileToolErrorCode.invalidPattern, `The glob ${JSON.stringify(pattern)} could not be used: ${String(error)}`) };
   }
   const prefix = dir.display === '.' ? '' : `${dir.display}/`;
-  // Belt and braces: a brace or extglob trick that still climbs out never reaches the model.
+  // Belt and braces: should a pattern still climb out, what it finds there never reaches the model.
   const files = found
     .map((path) => ({ display: prefix + toDisplay(path), real: resolve(dir.real, path) }))
     .filter((file) => isInside(dir.real, file.real));
