@@ -3,6 +3,7 @@
 // `session.persisted` itself, so it creates no actor and takes no async hop to persist.
 // The store comes from the Run's environment; the actor's input is the session id (data).
 import { fromCallback } from 'xstate';
+import { ToolErrorCode } from '../../src/codes.js';
 import type { Message } from '../../src/types.js';
 import { environmentOf } from './runEnvironment.js';
 
@@ -29,9 +30,33 @@ function alreadyStored(stored: readonly Message[], messages: readonly Message[])
   return 0;
 }
 
-/** Appends each `session.write` after the previous one finished, never two at once. */
+/** The result written for a call the session holds without one when its Run actor is stopped. */
+function stoppedResult(toolCallId: string): Message {
+  return {
+    role: 'tool',
+    toolCallId,
+    content: 'Cancelled: the run was stopped before this call had a result; it may not have run, or only in part.',
+    isError: true,
+    code: ToolErrorCode.cancelled,
+  };
+}
+
+/** Keeps the ids of written calls that have no written result yet, in call order. */
+function trackOpenCalls(open: Set<string>, messages: readonly Message[]): void {
+  for (const message of messages) {
+    if (message.role === 'assistant') for (const call of message.toolCalls ?? []) open.add(call.id);
+    if (message.role === 'tool') open.delete(message.toolCallId);
+  }
+}
+
+/**
+ * Appends each `session.write` after the previous one finished, never two at once. When the Run
+ * actor is stopped (`actor.stop()`) with calls written but their results not, it writes
+ * `cancelled` results for them once the writes in flight are done, so the session stays whole.
+ */
 export const sessionWriter = fromCallback<SessionWriteEvent, { sessionId: string }>(({ input, sendBack, receive, system }) => {
   const { store } = environmentOf(system);
+  const open = new Set<string>();
   let queue: Promise<void> = Promise.resolve();
   receive((event) => {
     queue = queue.then(async () => {
@@ -40,10 +65,21 @@ export const sessionWriter = fromCallback<SessionWriteEvent, { sessionId: string
         let messages = event.messages;
         if (event.resumed) messages = messages.slice(alreadyStored(await store.load(input.sessionId), messages));
         if (messages.length > 0) await store.append(input.sessionId, messages as Message[]);
+        trackOpenCalls(open, event.messages);
         sendBack({ type: 'session.persisted', count: event.messages.length } satisfies SessionWriterReply);
       } catch (error) {
         sendBack({ type: 'session.failed', error } satisfies SessionWriterReply);
       }
     });
   });
+  return () => {
+    queue = queue.then(async () => {
+      if (open.size === 0 || !store) return;
+      try {
+        await store.append(input.sessionId, [...open].map(stoppedResult));
+      } catch {
+        // The next load repairs what could not be written here (FileSessionStore: `interrupted`).
+      }
+    });
+  };
 });

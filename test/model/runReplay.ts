@@ -60,7 +60,6 @@ export class RunReplay {
   private clock = 0;
   private clockFails = false;
   private readonly inspect = segmentInspector((end, fired) => {
-    if (end.event.type === 'xstate.stop') return;
     if (this.skipNextSegment) {
       this.skipNextSegment = false;
       return;
@@ -183,7 +182,7 @@ export class RunReplay {
   /** Continues the Run in a new actor from its persisted snapshot, through JSON; the old one is dropped. */
   private restore(): void {
     const saved = JSON.parse(JSON.stringify(this.actor.getPersistedSnapshot())) as Snapshot<unknown>;
-    this.actor.stop();
+    // The old actor is dropped, not stopped, as a process that died would leave it.
     // Writes in flight in the old actor never land; the restored Run writes them again.
     this.writes.length = 0;
     this.skipNextSegment = true;
