@@ -75,6 +75,11 @@ describe('search_files', () => {
     expect((await call('search_files', { pattern: 'deps', glob: '**/node_modules/**' })).content).toBe('node_modules/dep/index.ts:1:todo in deps\npkg/node_modules/x.ts:1:todo nested deps');
   });
 
+  it('counts lines as read_file does: a final newline does not start an empty line', async () => {
+    await writeFiles(sandbox().root, { 'a.txt': 'one\n\nthree\n' });
+    expect((await fileTools({ root: sandbox().root }).call('search_files', { pattern: '^$' })).content).toBe('a.txt:2:');
+  });
+
   it('refuses an invalid regular expression with an error result', async () => {
     const result = await fileTools({ root: sandbox().root }).call('search_files', { pattern: '(unclosed' });
     expect(result).toMatchObject({ isError: true, code: 'invalid_pattern' });

@@ -101,7 +101,7 @@ describe('shell', () => {
 
   it.runIf(linux)('on cancel does not wait for the grace of processes that ignore SIGTERM', async () => {
     const controller = new AbortController();
-    const pending = run({ cwd: sandbox().root, killGraceMs: 1_000 }, `trap '' TERM; sleep 100 & echo $$ > pid; wait`, { signal: controller.signal });
+    const pending = run({ cwd: sandbox().root, killGraceMs: 500 }, `trap '' TERM; sleep 100 & echo $$ > pid; wait`, { signal: controller.signal });
     const pgid = await writtenPid(join(sandbox().root, 'pid'));
     controller.abort();
     expect(await pending).toMatchObject({ code: 'command_cancelled' });

@@ -80,6 +80,7 @@ async function searchAll(files: readonly FoundFile[], regex: RE2JS, maxFileBytes
     if (bytes === 'binary') binary++;
     if (typeof bytes === 'string') continue;
     const lines = new TextDecoder().decode(bytes).split('\n');
+    if (lines.at(-1) === '') lines.pop(); // a final newline ends the last line, it does not start one
     for (let index = 0; index < lines.length; index++) {
       const line = (lines[index] ?? '').replace(/\r$/, '');
       if (!regex.test(line)) continue;
