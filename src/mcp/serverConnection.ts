@@ -42,7 +42,7 @@ export async function openConnection(server: string, resolved: ResolvedServer, o
     ? new ProcessGroupTransport({ command: resolved.command, args: resolved.args, env: resolved.env, cwd: resolved.cwd })
     : new StreamableHTTPClientTransport(resolved.url, { requestInit: { headers: resolved.headers } });
   const client = new Client(CLIENT_INFO, { capabilities: {} });
-  const connection = new Connection(server, client, transport);
+  const connection = new Connection(server, client, transport, resolved.type === 'http' ? resolved.url : undefined);
   try {
     await withTimeout(client.connect(transport, { timeout: options.timeoutMs }), options.timeoutMs, `did not complete the MCP handshake within ${options.timeoutMs} ms`);
   } catch (error) {
@@ -56,13 +56,16 @@ class Connection implements ServerConnection {
   readonly #server: string;
   readonly #client: Client;
   readonly #transport: Transport;
+  /** Where an HTTP server is, without query or credentials (they may hold secrets). */
+  readonly #location: string;
   #closedReason: string | undefined;
   #closing = false;
   #probe: Promise<void> | undefined;
   readonly #closedHandlers: ((reason: string) => void)[] = [];
 
-  constructor(server: string, client: Client, transport: Transport) {
+  constructor(server: string, client: Client, transport: Transport, url?: URL) {
     this.#server = server;
+    this.#location = url ? `${url.origin}${url.pathname}` : server;
     this.#client = client;
     this.#transport = transport;
     client.onclose = () => this.#markClosed(this.#deathReason() ?? 'the connection closed');
@@ -143,6 +146,9 @@ class Connection implements ServerConnection {
   /** A readable reason why connecting failed, with what a stdio server said on stderr. */
   describeFailure(error: unknown): string {
     const parts = [messageOf(error)];
+    if (this.#transport instanceof StreamableHTTPClientTransport && !(error instanceof McpError)) {
+      parts[0] = `cannot reach ${this.#location}: ${parts[0]}`;
+    }
     if (this.#transport instanceof ProcessGroupTransport) {
       if (this.#transport.exitDescription && !this.#transport.closedByUs) parts[0] = `the server process ${this.#transport.exitDescription} before the MCP handshake completed`;
       if (this.#transport.stderrTail) parts.push(`stderr: ${this.#transport.stderrTail}`);
