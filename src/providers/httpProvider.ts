@@ -38,6 +38,8 @@ export function createHttpProvider(spec: HttpProviderSpec): Provider {
         provider: spec.provider,
         post: { url: config.url, headers: config.headers, body: spec.body(request), fetch: config.fetch },
         retry: config.retry,
+        timeouts: config.timeouts,
+        stream: config.stream,
         redact: config.redact,
         signal,
         onTextDelta,

@@ -2,6 +2,14 @@
 import { ConfigurationError } from '../errors.js';
 import { createRedactor, secretsOf, type Redact } from './http/redact.js';
 import { resolveRetry, type ProviderRetryOptions, type ResolvedRetry } from './http/retry.js';
+import type { RequestTimeouts } from './http/timeouts.js';
+
+/** Default of `idleTimeoutMs`: two minutes without a byte means the connection is dead. */
+export const DEFAULT_IDLE_TIMEOUT_MS = 120_000;
+/** Default of `timeoutMs`: ten minutes for a whole request, retries included. */
+export const DEFAULT_TIMEOUT_MS = 600_000;
+// setTimeout's limit; a longer delay would fire at once.
+const MAX_TIMER_MS = 2_147_483_647;
 
 /** Options every HTTP provider accepts. */
 export interface HttpProviderOptions {
@@ -21,6 +29,18 @@ export interface HttpProviderOptions {
   temperature?: number;
   /** Retries of rate limits, server errors and dropped connections. */
   retry?: ProviderRetryOptions;
+  /**
+   * Longest silence, in ms, of one attempt: no bytes from the server (the headers of a streamed
+   * request, then each chunk of the body; an unstreamed request's wait for its whole answer is
+   * bounded by `timeoutMs` only). The attempt fails, and is retried like a dropped connection.
+   * Default 120000; `Infinity` turns it off.
+   */
+  idleTimeoutMs?: number;
+  /**
+   * Longest time, in ms, one `complete` call may take, every attempt and every wait between them
+   * included; no retry starts whose wait would pass it. Default 600000; `Infinity` turns it off.
+   */
+  timeoutMs?: number;
   /** The fetch implementation. Default: the global `fetch`. */
   fetch?: typeof fetch;
   /** Further top-level body fields (e.g. `top_p`); the adapter's own fields take precedence. */
@@ -36,6 +56,7 @@ export interface ResolvedHttpOptions {
   maxTokens: number | undefined;
   temperature: number | undefined;
   retry: ResolvedRetry;
+  timeouts: RequestTimeouts;
   fetch: typeof fetch;
   extraBody: Record<string, unknown>;
   redact: Redact;
@@ -68,6 +89,13 @@ function check(factory: string, ok: boolean, message: string): void {
   if (!ok) throw new ConfigurationError(`${factory}: ${message}`);
 }
 
+function timeoutOption(factory: string, name: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const ok = value === Infinity || (Number.isInteger(value) && value > 0 && value <= MAX_TIMER_MS);
+  check(factory, ok, `${name} must be a whole number of milliseconds from 1 to ${MAX_TIMER_MS}, or Infinity; got ${String(value)}`);
+  return value;
+}
+
 /** Checks the options and fills in defaults; throws ConfigurationError. */
 export function resolveHttpOptions(options: HttpProviderOptions, defaults: ProviderDefaults): ResolvedHttpOptions {
   const { factory } = defaults;
@@ -94,6 +122,10 @@ export function resolveHttpOptions(options: HttpProviderOptions, defaults: Provi
     maxTokens,
     temperature,
     retry: resolveRetry(options.retry),
+    timeouts: {
+      idleMs: timeoutOption(factory, 'idleTimeoutMs', options.idleTimeoutMs, DEFAULT_IDLE_TIMEOUT_MS),
+      totalMs: timeoutOption(factory, 'timeoutMs', options.timeoutMs, DEFAULT_TIMEOUT_MS),
+    },
     fetch: fetchImpl,
     extraBody: options.extraBody ?? {},
     redact: createRedactor(secretsOf(options.apiKey, headers)),
