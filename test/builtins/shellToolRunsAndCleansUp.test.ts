@@ -3,7 +3,7 @@
 // the whole process group (background jobs and grandchildren), SIGKILL for those that
 // ignore SIGTERM; a cancel settles at once instead of waiting for the grace.
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createShellTool, type ShellToolOptions, type ToolResult } from '../../src/index.js';
@@ -114,6 +114,15 @@ describe('shell', () => {
     controller.abort();
     expect(await run({ cwd: sandbox().root }, 'touch ran', { signal: controller.signal })).toMatchObject({ code: 'command_cancelled' });
     expect(existsSync(join(sandbox().root, 'ran'))).toBe(false);
+  });
+
+  it('reports a command that cannot start (its cwd is gone) as command_failed', async () => {
+    const cwd = join(sandbox().root, 'gone');
+    await mkdir(cwd);
+    const tool = createShellTool({ cwd });
+    await rm(cwd, { recursive: true });
+    const result = await tool.execute({ command: 'true' }, toolContext());
+    expect(result).toMatchObject({ isError: true, code: 'command_failed', content: expect.stringContaining('could not be started') });
   });
 
   it('caps timeout_ms at the tool timeoutMs', async () => {

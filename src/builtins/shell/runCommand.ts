@@ -61,15 +61,21 @@ export async function runCommand(spec: CommandSpec): Promise<CommandOutcome> {
   let onAbort: (() => void) | undefined;
   const aborted = new Promise<'abort'>((resolve) => spec.signal.addEventListener('abort', (onAbort = () => resolve('abort')), { once: true }));
   const pgid = child.pid;
+  if (pgid === undefined) {
+    const failure = await ended; // a spawn that fails always emits 'error'
+    return { kind: 'notStarted', output: output.text(), error: 'error' in failure ? failure.error : undefined };
+  }
   try {
     const first = await Promise.race([ended, timedOut, aborted]);
-    if (pgid === undefined || (typeof first === 'object' && 'error' in first)) {
-      return { kind: 'notStarted', output: output.text(), error: typeof first === 'object' && 'error' in first ? first.error : undefined };
-    }
     if (first === 'abort') return cancel(pgid, spec, output);
+    if (typeof first === 'object' && 'error' in first) return { kind: 'notStarted', output: output.text(), error: first.error };
     if (first === 'timeout') {
-      const stop = await terminateGroup(pgid, spec.killGraceMs);
-      await drain(child, closed);
+      const stopped = terminateGroup(pgid, spec.killGraceMs).then(async (stop) => {
+        await drain(child, closed);
+        return stop;
+      });
+      const stop = await Promise.race([stopped, aborted]);
+      if (stop === 'abort') return cancel(pgid, spec, output);
       return { kind: 'timedOut', output: output.text(), stop };
     }
     clearTimeout(timer);
