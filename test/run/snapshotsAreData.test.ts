@@ -2,7 +2,7 @@
 // deferred inspector sees each snapshot as it was, `transition()`/`getNextSnapshot()` on a live
 // snapshot change nothing in the live Run, and a persisted snapshot restores through JSON.
 import { describe, expect, it } from 'vitest';
-import { getNextSnapshot, transition, type InspectionEvent } from 'xstate';
+import { getNextSnapshot, transition } from 'xstate';
 import { createRunActor, createScriptedProvider, MemorySessionStore, runEvents, runMachine, type ProviderResponse, type RunEvent } from '../../src/index.js';
 import { runToPromise } from '../../src/run/runEvents.js';
 import { deferred, flush } from '../helpers/deferred.js';
@@ -11,7 +11,7 @@ import { echoTool, gatedTool } from '../helpers/tools.js';
 
 describe('a deferred inspector', () => {
   it('serialising after the Run ended, sees every root snapshot as it was when it was taken', async () => {
-    const seen: { event: InspectionEvent; now: string }[] = [];
+    const seen: { snapshot: unknown; now: string }[] = [];
     const provider = createScriptedProvider([
       { toolCalls: [call('c1', 'echo', { text: 'a' })] },
       { toolCalls: [call('c2', 'echo', { text: 'b' })] },
@@ -22,13 +22,13 @@ describe('a deferred inspector', () => {
       tools: [echoTool()],
       input: 'go',
       inspect: (event) => {
-        if (event.type === '@xstate.snapshot' && event.actorRef.sessionId === event.rootId) seen.push({ event, now: JSON.stringify(event.snapshot) });
+        if (event.type === '@xstate.snapshot' && event.actorRef.sessionId === event.rootId) seen.push({ snapshot: event.snapshot, now: JSON.stringify(event.snapshot) });
       },
     });
     actor.start();
     await runToPromise(actor);
     expect(seen.length).toBeGreaterThanOrEqual(6);
-    for (const { event, now } of seen) expect(JSON.stringify(event.snapshot)).toBe(now);
+    for (const { snapshot, now } of seen) expect(JSON.stringify(snapshot)).toBe(now);
   });
 });
 
