@@ -59,6 +59,17 @@ describe('createFileTools options', () => {
     }
   });
 
+  it('types the needsApproval function with the writing tools\' arguments', async () => {
+    const tools = createFileTools({
+      root: sandbox().root,
+      write: true,
+      needsApproval: (args, ctx) => ctx.toolName === 'edit_file' || !args.path.startsWith('notes/'),
+    });
+    const decide = tools.find((tool) => tool.name === 'write_file')!.needsApproval as (args: unknown, ctx: unknown) => boolean;
+    expect(decide({ path: 'notes/a.md', content: '' }, { toolName: 'write_file' })).toBe(false);
+    expect(decide({ path: 'src/a.ts', content: '' }, { toolName: 'write_file' })).toBe(true);
+  });
+
   it('registers in a ToolRegistry (names, schemas and flags are valid)', () => {
     const registry = new ToolRegistry(createFileTools({ root: sandbox().root, write: true }));
     registry.register(createShellTool({ cwd: sandbox().root }));

@@ -122,7 +122,7 @@ describe('shell', () => {
     const tool = createShellTool({ cwd });
     await rm(cwd, { recursive: true });
     const result = await tool.execute({ command: 'true' }, toolContext());
-    expect(result).toMatchObject({ isError: true, code: 'command_failed', content: expect.stringContaining('could not be started') });
+    expect(result).toMatchObject({ isError: true, code: 'command_failed', content: `the command could not be started: the working directory ${cwd} no longer exists` });
   });
 
   it('caps timeout_ms at the tool timeoutMs', async () => {

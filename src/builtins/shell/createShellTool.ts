@@ -1,5 +1,6 @@
 // createShellTool: the `shell` tool, running command lines in one directory, options
 // checked at creation.
+import { existsSync } from 'node:fs';
 import { ConfigurationError, type NeedsApprovalFn, type Tool } from '../../core.js';
 import { approvalOption, directoryOption, integerOption, knownKeys, optionsObject, shown } from '../shared/optionChecks.js';
 import { findShell } from './findShell.js';
@@ -66,6 +67,8 @@ export function createShellTool(options: ShellToolOptions): Tool<ShellArgs> {
     async execute({ command, timeout_ms: requested }, ctx) {
       const timeoutMs = Math.min(requested ?? defaultTimeoutMs, maxTimeoutMs);
       const outcome = await runCommand({ shell, command, cwd, env, timeoutMs, killGraceMs, maxOutputBytes, signal: ctx.signal });
+      // Node blames the shell (spawn … ENOENT) when it is the working directory that is missing.
+      if (outcome.kind === 'notStarted' && !existsSync(cwd)) outcome.error = new Error(`the working directory ${cwd} no longer exists`);
       return shellResult(outcome, timeoutMs, killGraceMs);
     },
   };
