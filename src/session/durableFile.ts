@@ -23,7 +23,11 @@ export interface LockedSessionFile {
   append(data: Uint8Array): Promise<void>;
 }
 
-/** The file's bytes, or `undefined` when it does not exist; refuses anything but a regular file of ours. */
+/**
+ * The file's bytes, or `undefined` when it does not exist; refuses anything but a regular file of ours.
+ * @example
+ * const bytes = await readSessionFile({ sessionId: 's', path: '/data/sessions/s.jsonl' });
+ */
 export async function readSessionFile(target: SessionFileTarget): Promise<Buffer | undefined> {
   const handle = await openSessionFile(target, READ);
   if (handle === undefined) return undefined;
@@ -37,6 +41,8 @@ export async function readSessionFile(target: SessionFileTarget): Promise<Buffer
 /**
  * Runs `work` holding the session's cross-process lock (waiting at most `lockTimeoutMs`); the
  * session's directory is created first if needed.
+ * @example
+ * await withLockedSessionFile(target, 10_000, (file) => file.append(encodeRecords(messages)));
  */
 export async function withLockedSessionFile<T>(
   target: SessionFileTarget,

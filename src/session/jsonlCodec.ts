@@ -59,6 +59,9 @@ export function isCompleteLastLine(bytes: Buffer): boolean {
 /**
  * Whether an unterminated last line can be a record this store began to write: it starts like
  * one (or like a prefix of one), or with the zero bytes a crash leaves in unwritten blocks.
+ * @example
+ * isTornRecord(Buffer.from('{"v":1,"mess')); // true
+ * isTornRecord(Buffer.from('notes')); // false
  */
 export function isTornRecord(bytes: Buffer): boolean {
   if (bytes.length === 0 || bytes[0] === 0) return true;

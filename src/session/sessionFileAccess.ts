@@ -31,6 +31,9 @@ export interface SessionFileTarget {
  * Opens the session file with `flags` (READ, APPEND or CREATE); `undefined` when it does not
  * exist. Throws `session_unsafe_file` for anything but a regular, single-linked file owned by
  * this process's user, and closes what it opened.
+ * @example
+ * const handle = await openSessionFile({ sessionId: 's', path: '/data/sessions/s.jsonl' }, READ);
+ * const bytes = await handle?.readFile();
  */
 export async function openSessionFile(target: SessionFileTarget, flags: number, mode?: number): Promise<FileHandle | undefined> {
   if (NO_FOLLOW === 0) await refuseLinkWithoutNoFollow(target);
@@ -58,6 +61,8 @@ export async function openSessionFile(target: SessionFileTarget, flags: number, 
 /**
  * The text of a small regular file, without following a link or blocking on a FIFO;
  * `undefined` when it does not exist, `'unreadable'` when it is anything but a regular file.
+ * @example
+ * const record = await readRegularFile('/data/sessions/s.jsonl.lock'); // '{"pid":123,...}'
  */
 export async function readRegularFile(path: string): Promise<string | undefined | 'unreadable'> {
   let handle: FileHandle;
@@ -76,7 +81,11 @@ export async function readRegularFile(path: string): Promise<string | undefined 
   }
 }
 
-/** What makes `stats` unacceptable as a session file, or `undefined` when it is acceptable. */
+/**
+ * What makes `stats` unacceptable as a session file, or `undefined` when it is acceptable.
+ * @example
+ * fileProblem(await lstat(path)); // 'it is a symbolic link, not a regular file'
+ */
 export function fileProblem(stats: Stats): string | undefined {
   if (!stats.isFile()) return `it is ${kindOf(stats)}, not a regular file`;
   if (stats.nlink > 1) return `it is a regular file with ${stats.nlink} hard links; a session file has exactly one name`;
@@ -116,7 +125,11 @@ function unsafe(target: SessionFileTarget, problem: string, cause?: unknown): Se
   );
 }
 
-/** Whether `error` is a Node system error with this `code` (e.g. `ENOENT`). */
+/**
+ * Whether `error` is a Node system error with this `code` (e.g. `ENOENT`).
+ * @example
+ * if (hasCode(error, 'ENOENT')) return undefined;
+ */
 export function hasCode(error: unknown, code: string): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
 }

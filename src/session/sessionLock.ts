@@ -33,6 +33,8 @@ const MAX_POLL_MS = 50;
 /**
  * Runs `task` while holding the session file's cross-process lock; waits at most `timeoutMs`
  * for another holder, then throws `session_locked`.
+ * @example
+ * await withSessionLock({ sessionId: 's', path: '/data/sessions/s.jsonl' }, 10_000, () => appendLines());
  */
 export async function withSessionLock<T>(target: SessionFileTarget, timeoutMs: number, task: () => Promise<T>): Promise<T> {
   const lockPath = `${target.path}.lock`;

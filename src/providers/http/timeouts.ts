@@ -84,6 +84,8 @@ export class TimedSignal {
 /**
  * The response with its body passed through unchanged, calling `onBytes` on every chunk; and a
  * `cancel` that releases the connection if the read stops early.
+ * @example
+ * const { response: watched, cancel } = watchBody(response, () => idle.restart());
  */
 export function watchBody(response: Response, onBytes: () => void): { response: Response; cancel: () => Promise<void> } {
   if (response.body === null) return { response, cancel: () => Promise.resolve() };
