@@ -33,6 +33,8 @@ export interface HttpServer {
   pid: number;
   /** The address it bound, as it reported it. */
   host: string;
+  /** What the server printed to stdout so far (it logs each request it handles). */
+  output(): string;
   kill(): void;
 }
 
@@ -44,8 +46,10 @@ export async function startEverythingHttp(): Promise<HttpServer> {
   const child = spawn(
     process.execPath,
     ['--import', join(here, 'servers/listenOnLoopback.mjs'), join(packageDir('@modelcontextprotocol/server-everything'), 'dist/index.js'), 'streamableHttp'],
-    { env: { PATH: process.env.PATH ?? '', PORT: '0' }, stdio: ['ignore', 'ignore', 'pipe'] },
+    { env: { PATH: process.env.PATH ?? '', PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const [host, port] = await new Promise<[string, string]>((resolve, reject) => {
     let seen = '';
     child.stderr.on('data', (chunk: Buffer) => {
@@ -59,6 +63,7 @@ export async function startEverythingHttp(): Promise<HttpServer> {
     config: { type: 'http', url: `http://127.0.0.1:${port}/mcp` },
     pid: child.pid!,
     host,
+    output: () => output,
     kill: () => child.kill('SIGKILL'),
   };
 }

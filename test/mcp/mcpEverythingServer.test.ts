@@ -130,15 +130,16 @@ describe('a server killed mid-call', () => {
 });
 
 describe('close()', () => {
-  it('ends the stdio server process and marks every server closed', async () => {
-    const local = new ToolRegistry();
-    const servers = await connectMcpServers({ everything: everythingStdio() }, local);
-    const pid = servers.status()[0]!.pid!;
+  // Last in this file: it closes the servers the tests above used.
+  it('ends the stdio server process, terminates the HTTP session, and later calls fail fast', async () => {
+    const pid = mcp.status()[0]!.pid!;
     expect(isRunning(pid)).toBe(true);
-    await servers.close();
+    await mcp.close();
     expect(isRunning(pid)).toBe(false);
-    expect(servers.status()[0]!.state).toBe('closed');
-    expect(await execute(local, 'mcp__everything__echo', { message: 'x' })).toMatchObject({ code: ToolErrorCode.mcpServerClosed });
-    await until(() => !isRunning(pid), 100); // already gone: nothing to wait for
+    await until(() => web.output().includes('Received session termination request'));
+    expect(mcp.status().map((server) => server.state)).toEqual(['closed', 'closed']);
+    for (const server of ['everything', 'web']) {
+      expect(await execute(registry, `mcp__${server}__echo`, { message: 'x' })).toMatchObject({ code: ToolErrorCode.mcpServerClosed });
+    }
   });
 });

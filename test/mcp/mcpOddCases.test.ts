@@ -40,8 +40,6 @@ const registries = {
   shared: new ToolRegistry(),
   fast: new ToolRegistry(),
   trusted: new ToolRegistry(),
-  approveAll: new ToolRegistry(),
-  approveSome: new ToolRegistry(),
   changing: new ToolRegistry(),
   twoServers: new ToolRegistry(),
   custom: new ToolRegistry([custom]),
@@ -54,10 +52,8 @@ beforeAll(async () => {
   const connections: [keyof typeof registries, Promise<McpServers>][] = [
     ['shared', connectMcpServers({ odd: oddServer({ MCP_TEST_MARK: markFile, MCP_TEST_PAGE_SIZE: '5' }) }, registries.shared)],
     ['fast', connectMcpServers(odd, registries.fast, { callTimeoutMs: 200 })],
-    ['trusted', connectMcpServers(odd, registries.trusted, { trusted: ['odd'] })],
-    ['approveAll', connectMcpServers(odd, registries.approveAll, { needsApproval: true })],
-    ['approveSome', connectMcpServers(odd, registries.approveSome, { needsApproval: ['mcp__odd__fails'] })],
-    ['changing', connectMcpServers(odd, registries.changing)],
+    ['trusted', connectMcpServers(odd, registries.trusted, { trusted: ['odd'], needsApproval: ['mcp__odd__fails'] })],
+    ['changing', connectMcpServers(odd, registries.changing, { needsApproval: true })],
     ['twoServers', connectMcpServers({ 'odd.x': oddServer(), odd_x: oddServer() }, registries.twoServers)],
     ['custom', connectMcpServers(odd, registries.custom)],
     ['strict', connectMcpServers(odd, registries.strict)],
@@ -162,8 +158,8 @@ describe('trust and approval', () => {
   });
 
   it('sets needsApproval on every tool, or on the registered names listed', async () => {
-    expect(registries.approveAll.list().every((tool) => tool.needsApproval === true)).toBe(true);
-    expect(registries.approveSome.list().filter((tool) => tool.needsApproval === true).map((tool) => tool.name)).toEqual(['mcp__odd__fails']);
+    expect(registries.changing.list().every((tool) => tool.needsApproval === true)).toBe(true);
+    expect(registries.trusted.list().filter((tool) => tool.needsApproval === true).map((tool) => tool.name)).toEqual(['mcp__odd__fails']);
   });
 });
 
@@ -182,6 +178,7 @@ describe('list_changed', () => {
     expect(status().tools).toContain('mcp__odd__added');
     expect(status().tools).not.toContain('mcp__odd__removable');
     expect(await execute(registry, 'mcp__odd__added')).toEqual({ content: 'added ran' });
+    expect(registry.get('mcp__odd__added')!.needsApproval).toBe(true); // options apply to later tools too
     const removed = await execute(registry, 'mcp__odd__removable');
     expect(removed).toMatchObject({ isError: true, code: ToolErrorCode.toolError });
     expect(removed.content).toContain('no longer offers');

@@ -19,7 +19,7 @@ async function pidsOf(registry: ToolRegistry): Promise<{ pid: number; grandchild
   return JSON.parse((await execute(registry, 'mcp__odd__pids')).content) as { pid: number; grandchild: number };
 }
 
-describe('servers that fail', () => {
+describe.concurrent('servers that fail', () => {
   it('never stop the others: each is failed in status() with its error', async () => {
     const registry = new ToolRegistry();
     const mcp = await connectMcpServers(
@@ -51,7 +51,7 @@ describe('servers that fail', () => {
   });
 });
 
-describe('process groups', () => {
+describe.concurrent('process groups', () => {
   it('close() ends the server and the process it started', async () => {
     const registry = new ToolRegistry();
     const mcp = await connectMcpServers({ odd: oddServer({ MCP_TEST_GRANDCHILD: '1' }) }, registry);
