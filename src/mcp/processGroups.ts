@@ -86,7 +86,8 @@ function linuxGroupMembers(pgid: number): number {
 
 function signalGroup(pgid: number, signal: NodeJS.Signals): void {
   try {
-    process.kill(-pgid, signal);
+    // Windows has no process groups to signal: the leader alone is ended there.
+    process.kill(process.platform === 'win32' ? pgid : -pgid, signal);
   } catch {
     // ESRCH: nothing left in the group
   }

@@ -71,7 +71,7 @@ export interface McpServerStatus {
   server: string;
   transport: 'stdio' | 'http';
   state: McpServerState;
-  /** Registered names of this server's tools that can be called. */
+  /** Registered names of this server's tools, withdrawn ones excluded (once the server is closed, calls get `mcp_server_closed`). */
   tools: string[];
   skipped: McpSkippedTool[];
   withdrawn: McpWithdrawnTool[];

@@ -111,11 +111,15 @@ describe('a server killed mid-call', () => {
     ['remote', 'http'],
   ])('gives the call mcp_server_closed promptly, and later calls fail fast (%s, %s)', async (server, transport) => {
     const name = `mcp__${server}__trigger-long-running-operation`;
-    const call = execute(doomedRegistry, name, { duration: 60, steps: 60 });
     const status = () => doomed.status().find((entry) => entry.server === server)!;
     expect(status().transport).toBe(transport);
-    // Give the request time to reach the server; the kill is what is measured.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const posts = () => doomedWeb.output().split('Received MCP POST request').length;
+    const postsBefore = posts();
+    const call = execute(doomedRegistry, name, { duration: 60, steps: 60 });
+    // Kill only once the server has the request. stdio is read in order: when a later
+    // request is answered, the long one has been read. The HTTP server logs each POST.
+    if (transport === 'stdio') await execute(doomedRegistry, `mcp__${server}__echo`, { message: 'after the long call' });
+    else await until(() => posts() > postsBefore);
     if (transport === 'stdio') process.kill(status().pid!, 'SIGKILL');
     else doomedWeb.kill();
     const killedAt = Date.now();
