@@ -1,9 +1,19 @@
+// The published build: ESM only (require() of it works on Node >= 20.19, so there is one
+// copy of every class whichever way it is loaded). Declarations come from tsc
+// (tsconfig.build.json) into dist/types. Entries: the main API, `tinyagent/testing`,
+// `tinyagent/mcp`, and the CLI (package.json "bin").
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', mcp: 'src/mcp/index.ts', cli: 'src/cli/main.ts' },
+  entry: {
+    index: 'src/index.ts',
+    testing: 'src/testing.ts',
+    mcp: 'src/mcp/index.ts',
+    cli: 'src/cli/main.ts',
+  },
   format: ['esm'],
-  dts: true,
+  splitting: true,
+  dts: false,
   clean: true,
   sourcemap: true,
   target: 'node20',

@@ -1,0 +1,4 @@
+// `tinyagent/testing`: what tests of an application built on tinyagent need, without a
+// model: a deterministic provider that fails loudly when asked for more than its script.
+export { createScriptedProvider, ScriptExhaustedError } from './scriptedProvider.js';
+export type { Script, ScriptStep, ScriptedProvider } from './scriptedProvider.js';
