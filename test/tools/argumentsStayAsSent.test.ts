@@ -5,10 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { createScriptedProvider, type AssistantMessage, type Tool, type ToolStartedEvent } from '../../src/index.js';
 import { startRun } from '../helpers/runHarness.js';
 
-interface Order {
+// A type alias, not an interface: Run options take tools of Record-shaped arguments.
+type Order = {
   items: { sku: string; qty: number }[];
   note?: string;
-}
+};
 
 // Edits everything it can reach: top-level fields, nested arrays and objects.
 const meddler: Tool<Order> = {

@@ -1,7 +1,7 @@
-// The Ajv instances that compile tool schemas. Each belongs to one SchemaCompiler (one per
-// registry), never to the module: Ajv keeps every compiled schema's code and values in its
-// instance for as long as the instance lives, so a process-wide instance would grow with
-// every registration of every registry, for the life of the process.
+// The Ajv instances behind tool schemas. Those that compile belong to one SchemaCompiler (one
+// per registry), never to the module: Ajv keeps every compiled schema's code and values in
+// its instance for as long as the instance lives, so a process-wide compiling instance
+// would grow with every registration of every registry, for the life of the process.
 import { Ajv, type Options } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -30,8 +30,9 @@ export function dialectOf(schema: Record<string, unknown>): Dialect | { unsuppor
 }
 
 /**
- * A new Ajv instance of a dialect: ajv-formats, RE2 patterns, linear `enum`/`uniqueItems`;
- * `onWarning` receives Ajv's strict-mode findings (unknown keywords among them). About 1 ms.
+ * A new Ajv instance of a dialect for compiling tool schemas: ajv-formats, RE2 patterns,
+ * linear `enum`/`uniqueItems`; `onWarning` receives Ajv's strict-mode findings (unknown
+ * keywords among them). About 1 ms: it has no meta-schema of its own (see `checkAgainstMetaSchema`).
  * @example createAjv('2020-12', (message) => warnings.push(message)).compile({ type: 'object' })
  */
 export function createAjv(dialect: Dialect, onWarning: (message: string) => void): AjvInstance {
@@ -39,7 +40,7 @@ export function createAjv(dialect: Dialect, onWarning: (message: string) => void
   // strictSchema 'log': findings go to onWarning, where unknown keywords are refused and the
   // rest (e.g. `then` without `if`) tolerated, as before; unknown formats always throw.
   // No coerceTypes/useDefaults/removeAdditional: validation never changes the arguments.
-  const options: Options = {
+  return build(dialect, {
     allErrors: true,
     strictSchema: 'log',
     strictTypes: false,
@@ -47,8 +48,33 @@ export function createAjv(dialect: Dialect, onWarning: (message: string) => void
     strictRequired: false,
     logger: { log: () => {}, warn: (message: unknown) => onWarning(String(message)), error: () => {} },
     code: { regExp: linearRegExp },
-  };
+    // Compiling a dialect's meta-schema costs ~50 ms per instance; schemas are checked
+    // against it by the one shared meta-schema instance instead.
+    meta: false,
+    validateSchema: false,
+  });
+}
+
+// Checking a schema against its meta-schema compiles nothing of the schema, so one instance
+// per dialect can serve the whole process without growing.
+const metaInstances = new Map<Dialect, AjvInstance>();
+
+/**
+ * Checks a schema against its dialect's meta-schema; returns Ajv's description of what is wrong, or undefined.
+ * @example checkAgainstMetaSchema({ type: 'object', required: 'q' }, 'draft-07') // 'data/required must be array'
+ */
+export function checkAgainstMetaSchema(schema: object, dialect: Dialect): string | undefined {
+  let ajv = metaInstances.get(dialect);
+  if (ajv === undefined) {
+    ajv = build(dialect, { strict: false, logger: false, code: { regExp: linearRegExp } });
+    metaInstances.set(dialect, ajv);
+  }
+  return ajv.validateSchema(schema) === true ? undefined : ajv.errorsText(ajv.errors);
+}
+
+function build(dialect: Dialect, options: Options): AjvInstance {
   const ajv = dialect === '2020-12' ? new Ajv2020(options) : new Ajv(options);
+  // Before anything is compiled, the meta-schema included (its `enum` check uses uniqueItems).
   useLinearKeywords(ajv);
   // Under NodeNext the CJS default export is the module object; `.default` is the plugin.
   addFormats.default(ajv);

@@ -1,7 +1,7 @@
 // The validator seam: tools see compiled validators returning data, never Ajv itself.
 import type { ErrorObject } from 'ajv';
 import { TinyAgentError } from '../../errors.js';
-import { createAjv, dialectOf, SUPPORTED_SCHEMA_URIS, type AjvInstance, type Dialect } from './dialects.js';
+import { checkAgainstMetaSchema, createAjv, dialectOf, SUPPORTED_SCHEMA_URIS, type AjvInstance, type Dialect } from './dialects.js';
 import { UnsupportedPatternError } from './linearRegExp.js';
 import { findApplicatorCycle } from './refCycles.js';
 import { scanSchema } from './schemaScan.js';
@@ -88,6 +88,8 @@ export class SchemaCompiler {
         `has a remote reference ${remote.keyword} ${JSON.stringify(remote.ref)} at ${remote.path || '(root)'}; only local references starting with "#" are supported, nothing is fetched`,
       );
     }
+    const metaProblem = checkAgainstMetaSchema(root, dialect);
+    if (metaProblem !== undefined) throw new SchemaCompileError(`does not compile: schema is invalid: ${metaProblem}`);
     const cycle = findApplicatorCycle(root);
     if (cycle) {
       throw new SchemaCompileError(
