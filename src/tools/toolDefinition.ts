@@ -65,6 +65,9 @@ function ownCopy(parameters: unknown, name: string): unknown {
   try {
     return JSON.parse(JSON.stringify(parameters)) as unknown;
   } catch (error) {
+    if (error instanceof RangeError) {
+      throw refuse('invalidToolSchema', `Tool "${name}": parameters is nested too deeply to read (the stack overflowed)`, name, error);
+    }
     const reason = error instanceof Error ? error.message : String(error);
     throw refuse('invalidToolSchema', `Tool "${name}": parameters must be plain JSON (${reason})`, name, error);
   }
