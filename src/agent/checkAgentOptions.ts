@@ -39,6 +39,7 @@ export function checkAgentOptions(options: unknown): void {
   if (inspect !== undefined && typeof inspect !== 'function' && !hasMethod(inspect, 'next')) {
     throw new ConfigurationError(`inspect must be an XState inspector (a function or an observer), got ${quoteValue(inspect)}`);
   }
+  expectFunctionOrMissing(given, 'approve');
   expectFunctionOrMissing(given, 'onSubscriberError');
   expectFunctionOrMissing(given, 'now');
 }

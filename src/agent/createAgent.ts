@@ -8,7 +8,7 @@ import type { RunEvent } from '../events/runEvent.js';
 import { runEvents, type RunActor } from '../run/runEvents.js';
 import { resolveLimits } from '../limits.js';
 import { ToolRegistry } from '../tools/registry.js';
-import { createRunActor } from '../run/createRunActor.js';
+import { createRunActor, type CreateRunActorOptions } from '../run/createRunActor.js';
 import { MemorySessionStore } from '../session/memorySessionStore.js';
 import { assertSessionId } from '../session/sessionId.js';
 import type { SessionStore } from '../session/sessionStore.js';
@@ -30,6 +30,16 @@ export interface AgentOptions {
   onSubscriberError?: SubscriberErrorHandler;
   /** Clock in epoch milliseconds; inject one in tests. */
   now?: () => number;
+  /**
+   * The system message sent first in every request of every Run: a string, or a function
+   * of the Run (`{ runId, input, iterations }`) that returns one. Never written to the session.
+   */
+  instructions?: CreateRunActorOptions['instructions'];
+  /**
+   * Answers approval requests of tools with `needsApproval`. Without it such calls are
+   * denied at once (code `denied`): an agent's Runs have no one to send them APPROVE.
+   */
+  approve?: CreateRunActorOptions['approve'];
 }
 
 export interface AgentRunOptions {
@@ -114,6 +124,9 @@ export function createAgent(options: AgentOptions): Agent {
       inspect: options.inspect,
       now: options.now,
       runId,
+      instructions: options.instructions,
+      approve: options.approve,
+      denyApprovalsWithoutApprover: true,
     });
   }
 
