@@ -49,6 +49,7 @@ export async function openConnection(server: string, resolved: ResolvedServer, o
     await connection.close().catch(() => undefined);
     throw new Error(connection.describeFailure(error));
   }
+  connection.connected = true;
   return connection;
 }
 
@@ -58,6 +59,8 @@ class Connection implements ServerConnection {
   readonly #transport: Transport;
   /** Where an HTTP server is, without query or credentials (they may hold secrets). */
   readonly #location: string;
+  /** Set once the handshake is done: before that, a failure is the connect's own. */
+  connected = false;
   #closedReason: string | undefined;
   #closing = false;
   #probe: Promise<void> | undefined;
@@ -166,7 +169,7 @@ class Connection implements ServerConnection {
 
   // One probe at a time. The server answered (even with an error): alive. No answer: gone.
   #checkAlive(cause: unknown): Promise<void> {
-    if (this.#closedReason !== undefined || this.#closing) return Promise.resolve();
+    if (!this.connected || this.#closedReason !== undefined || this.#closing) return Promise.resolve();
     this.#probe ??= this.#client
       .ping({ timeout: PROBE_TIMEOUT_MS })
       .then(

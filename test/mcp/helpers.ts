@@ -8,6 +8,9 @@ import { fileURLToPath } from 'node:url';
 import type { ToolRegistry, ToolResult } from '../../src/index.js';
 import type { McpHttpServerConfig, McpStdioServerConfig } from '../../src/mcp/index.js';
 
+/** Timeout of hooks that start real servers: slow on a loaded machine; a generous bound, not a measure. */
+export const SERVER_START_MS = 60_000;
+
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 const packageDir = (name: string) => dirname(require.resolve(`${name}/package.json`));

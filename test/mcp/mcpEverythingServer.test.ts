@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent, createScriptedProvider, ToolErrorCode, ToolRegistry } from '../../src/index.js';
 import { connectMcpServers, type McpServers } from '../../src/mcp/index.js';
-import { everythingStdio, execute, isRunning, startEverythingHttp, until, type HttpServer } from './helpers.js';
+import { everythingStdio, execute, isRunning, startEverythingHttp, until, type HttpServer, SERVER_START_MS } from './helpers.js';
 
 let web: HttpServer;
 let doomedWeb: HttpServer;
@@ -20,7 +20,7 @@ beforeAll(async () => {
     // Servers of their own, to be killed mid-call.
     connectMcpServers({ local: everythingStdio(), remote: doomedWeb.config }, doomedRegistry),
   ]);
-});
+}, SERVER_START_MS);
 
 afterAll(async () => {
   await Promise.all([mcp.close(), doomed.close()]);

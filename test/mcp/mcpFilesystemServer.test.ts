@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAgent, createScriptedProvider, ToolErrorCode, ToolRegistry } from '../../src/index.js';
 import { connectMcpServers, type McpServers } from '../../src/mcp/index.js';
-import { execute, filesystemStdio } from './helpers.js';
+import { execute, filesystemStdio, SERVER_START_MS } from './helpers.js';
 
 const root = mkdtempSync(join(tmpdir(), 'tinyagent-mcp-fs-'));
 const registry = new ToolRegistry();
@@ -15,7 +15,7 @@ let mcp: McpServers;
 beforeAll(async () => {
   writeFileSync(join(root, 'notes.txt'), 'remember the milk\n');
   mcp = await connectMcpServers({ mcpServers: { fs: filesystemStdio(root) } }, registry, { trusted: ['fs'] });
-});
+}, SERVER_START_MS);
 
 afterAll(async () => {
   await mcp.close();

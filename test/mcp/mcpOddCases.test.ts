@@ -15,7 +15,7 @@ import {
   type Tool,
 } from '../../src/index.js';
 import { connectMcpServers, type McpServers } from '../../src/mcp/index.js';
-import { execute, marks, oddServer, until } from './helpers.js';
+import { execute, marks, oddServer, until, SERVER_START_MS } from './helpers.js';
 
 // A registry that refuses `prefixItems` the way a strict registry reports unknown keywords.
 class StrictRegistry extends ToolRegistry {
@@ -59,7 +59,7 @@ beforeAll(async () => {
     ['strict', connectMcpServers(odd, registries.strict)],
   ];
   for (const [key, connection] of connections) mcp[key] = await connection;
-});
+}, SERVER_START_MS);
 
 afterAll(async () => {
   await Promise.all(Object.values(mcp).map((connection) => connection.close()));
