@@ -18,7 +18,7 @@ import { addUsage, buildRunOutput, cancelledOutcome, describeError, failedOutcom
 import { RunStep, toolChildId, type RunEnqueue } from './run/runSteps.js';
 import { providerRequest } from './run/providerRequest.js';
 import { sessionWriter, type SessionWriterReply } from './run/sessionWriter.js';
-import { toolCallMachine, type ToolCallOutput } from './toolCall.machine.js';
+import { toolCallMachine, type ToolCallApprovalReport, type ToolCallOutput } from './toolCall.machine.js';
 
 export type { RunMachineInput } from './run/runContext.js';
 
@@ -26,6 +26,10 @@ export type RunMachineEvent =
   | { type: 'CANCEL'; reason?: unknown }
   /** Sent by createRunActor to a Run restored from a snapshot (docs/design.md, "Snapshots"). */
   | { type: 'run.resumed' }
+  /** A person's answer to an approval request (docs/design.md, "Approval"); unknown call ids are ignored. */
+  | { type: 'APPROVE'; callId: string }
+  | { type: 'DENY'; callId: string; reason?: string }
+  | ToolCallApprovalReport
   | ProviderTextDeltaEvent
   | DoneActorEvent<NormalizedResponse, 'provider'>
   | SessionWriterReply
@@ -166,6 +170,26 @@ export const runMachine = setup({
       for (const index of step.batch?.running ?? []) enqueue.sendTo(toolChildId(index), { type: 'CANCEL', reason });
       step.commit({ cancelRequested: true, cancelReason: reason });
     }),
+    emitApprovalRequested: enqueueActions(({ context, event, enqueue, system }) => {
+      if (event.type !== 'tool.approvalRequested') return;
+      const step = new RunStep(context, enqueue as unknown as RunEnqueue, environmentOf(system));
+      const { request } = event;
+      step.emit({ type: 'tool.approval_requested', callId: request.callId, toolName: request.toolName, iteration: request.iteration, arguments: request.arguments });
+      step.commit();
+    }),
+    emitApprovalResolved: enqueueActions(({ context, event, enqueue, system }) => {
+      if (event.type !== 'tool.approvalResolved') return;
+      const step = new RunStep(context, enqueue as unknown as RunEnqueue, environmentOf(system));
+      if (event.reason === undefined) step.emit({ type: 'tool.approval_resolved', callId: event.callId, approved: event.approved });
+      else step.emit({ type: 'tool.approval_resolved', callId: event.callId, approved: event.approved, reason: event.reason });
+      step.commit();
+    }),
+    // To the running call with that id; a call that is not waiting for approval ignores it.
+    forwardAnswer: enqueueActions(({ context, event, enqueue }) => {
+      if (event.type !== 'APPROVE' && event.type !== 'DENY') return;
+      const index = context.batch?.calls.findIndex((call) => call.id === event.callId) ?? -1;
+      if (index >= 0 && context.batch!.running.includes(index)) enqueue.sendTo(toolChildId(index), event);
+    }),
     interruptRunningCalls: enqueueActions(({ context, enqueue, system }) => {
       const step = new RunStep(context, enqueue as unknown as RunEnqueue, environmentOf(system));
       step.interruptRunning();
@@ -240,6 +264,12 @@ export const runMachine = setup({
     },
     executingBatch: {
       initial: 'recordingCalls',
+      on: {
+        'tool.approvalRequested': { actions: 'emitApprovalRequested' },
+        'tool.approvalResolved': { actions: 'emitApprovalResolved' },
+        APPROVE: { actions: 'forwardAnswer' },
+        DENY: { actions: 'forwardAnswer' },
+      },
       states: {
         // The assistant message is persisted before any of its calls starts.
         recordingCalls: {

@@ -41,6 +41,7 @@ export function expectedEnd(path: RunPath): ExpectedEnd {
     if (stimulus.kind === 'providerFailure') failed = 'provider_error';
     // A session that could not record the Run's messages is reported over an earlier failure.
     if (stimulus.kind === 'sessionWrite' && !stimulus.ok) failed = 'session_error';
+    if (stimulus.kind === 'answer' && !stimulus.approved) callCodes.set(stimulus.callId, 'denied');
     if (stimulus.kind === 'tool' && !callCodes.has(stimulus.callId)) callCodes.set(stimulus.callId, codeOfOutcome[stimulus.outcome]);
     if (stimulus.kind === 'reply') {
       if (stimulus.reply === 'answer') answered = true;

@@ -21,6 +21,8 @@ interface ModelStep<TSnapshot extends AnyMachineSnapshot> {
   visited: readonly string[];
   /** Everything emitted since the start. */
   history: readonly AnyEventObject[];
+  /** The event that led here (none for the initial state). */
+  lastEvent: AnyEventObject | undefined;
   /** Graph utilities stringify states for descriptions; the full snapshot holds functions and actors. */
   toJSON(): unknown;
 }
@@ -69,7 +71,7 @@ export function pureMachineLogic<TSnapshot extends AnyMachineSnapshot>(
   options: PureMachineOptions<TSnapshot>,
 ): ActorLogic<ModelState<TSnapshot>, ModelEvent, undefined> {
   const { machine, describe, environment } = options;
-  const toState = (snapshot: TSnapshot, record: StepRecord, before: readonly AnyEventObject[]) =>
+  const toState = (snapshot: TSnapshot, record: StepRecord, before: readonly AnyEventObject[], lastEvent?: AnyEventObject) =>
     ({
       status: snapshot.status,
       output: snapshot.output,
@@ -79,6 +81,7 @@ export function pureMachineLogic<TSnapshot extends AnyMachineSnapshot>(
       fired: record.fired,
       visited: [...new Set([...record.visited, ...snapshot._nodes.map((node) => node.id)])],
       history: [...before, ...record.emitted],
+      lastEvent,
       toJSON: () => describe(snapshot),
     }) as ModelState<TSnapshot>;
   return {
@@ -90,7 +93,7 @@ export function pureMachineLogic<TSnapshot extends AnyMachineSnapshot>(
     transition(state, event, scope) {
       const record = newRecord();
       const next = machine.transition(state.snapshot, event, recordingScope(scope, record, environment)) as TSnapshot;
-      return toState(next, record, state.history);
+      return toState(next, record, state.history, event);
     },
     getPersistedSnapshot: (state) => state,
   };

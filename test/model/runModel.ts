@@ -12,6 +12,9 @@ import { modelPaths, pureMachineLogic, type ModelEvent, type ModelPath, type Mod
 import { expectedResult, malformedReply, modelTools, outcomesByReply, replies, replyOf, type ProviderFailure, type ReplyName, type ToolOutcome } from './runPayloads.js';
 import type { RunPathSet } from './runPathSets.js';
 import { valueName } from './machineGraph.js';
+import { cancelledWhileWaitingResult, deniedResult } from '../../machines/toolCall/approvalActors.js';
+import { limitOutput } from '../../src/tools/calls/limitOutput.js';
+import type { ToolResult } from '../../src/index.js';
 
 type RunSnapshot = SnapshotFrom<typeof runMachine>;
 export type RunModelState = ModelState<RunSnapshot>;
@@ -25,6 +28,8 @@ export type RunStimulus =
   | { kind: 'textDelta'; delta: string }
   | { kind: 'sessionWrite'; ok: boolean }
   | { kind: 'tool'; callId: string; outcome: ToolOutcome }
+  /** APPROVE or DENY sent to the Run actor for a call. */
+  | { kind: 'answer'; callId: string; approved: boolean }
   /** The Run's persisted snapshot goes through JSON into a new actor (createRunActor's `snapshot`). */
   | { kind: 'restore' }
   /** A call rejected by validation: the runtime finishes it on its own. */
@@ -76,8 +81,18 @@ function settledCalls(history: readonly AnyEventObject[]): Set<string> {
   return settled;
 }
 
+type ApprovalPhase = 'unasked' | 'requested' | 'answered' | 'approved' | 'denied';
+
+/** Where a call needing approval stands, from what the Run emitted and the last event. */
+function approvalPhase(callId: string, history: readonly AnyEventObject[], lastEvent: AnyEventObject | undefined): ApprovalPhase {
+  const resolved = history.find((event) => event.type === 'tool.approval_resolved' && event.callId === callId);
+  if (resolved) return resolved.approved ? 'approved' : 'denied';
+  if ((lastEvent?.type === 'APPROVE' || lastEvent?.type === 'DENY') && lastEvent.callId === callId) return 'answered';
+  return history.some((event) => event.type === 'tool.approval_requested' && event.callId === callId) ? 'requested' : 'unasked';
+}
+
 /** What the future of a Run depends on: its state, counters, flags and where each call of its batch is. */
-function abstractState(snapshot: RunSnapshot, history: readonly AnyEventObject[] = []) {
+function abstractState(snapshot: RunSnapshot, history: readonly AnyEventObject[] = [], lastEvent?: AnyEventObject) {
   const { context, children } = snapshot;
   const settled = settledCalls(history);
   const batch = context.batch;
@@ -89,13 +104,14 @@ function abstractState(snapshot: RunSnapshot, history: readonly AnyEventObject[]
     outcome: context.outcome?.status,
     calls: batch?.calls.map((call, index) => {
       const where = settled.has(call.id) ? 'settled' : toolChildId(index) in children ? 'running' : 'waiting';
-      return `${call.id}:${where}`;
+      const approval = call.name === 'guard' ? `:${approvalPhase(call.id, history, lastEvent)}` : '';
+      return `${call.id}:${where}${approval}`;
     }),
     unpersisted: context.sessionId === undefined ? undefined : context.messages.length - context.persistedCount,
   };
 }
 
-export const stateKey = (state: RunModelState) => JSON.stringify(abstractState(state.snapshot, state.history));
+export const stateKey = (state: RunModelState) => JSON.stringify(abstractState(state.snapshot, state.history, state.lastEvent));
 
 const cancel: RunModelEvent = { type: 'CANCEL', label: 'CANCEL', stimulus: { kind: 'cancel' } };
 
@@ -179,6 +195,32 @@ export function eventsFor(set: RunPathSet) {
     if (value !== 'executingBatch.running' && value !== 'executingBatch.cancelling') return [cancel];
     const phase = value === 'executingBatch.running' ? 'running' : 'cancelling';
     const calls = snapshot.context.batch!.calls;
+    // A call needing approval: its request and answer are reported by its ToolCall (stimulus none).
+    const approvals = children.filter(({ index }) => calls[index]!.name === 'guard');
+    for (const { index } of approvals) {
+      const call = calls[index]!;
+      const stage = approvalPhase(call.id, state.history, state.lastEvent);
+      const report = (event: AnyEventObject, label: string): RunModelEvent => ({ ...event, label, stimulus: { kind: 'none' } });
+      const finished = (result: ToolResult, label: string): RunModelEvent =>
+        report({ type: `xstate.done.actor.${toolChildId(index)}`, actorId: toolChildId(index), output: { index, call, result, durationMs: 0 } }, label);
+      const request = { runId: 'run-model', callId: call.id, toolName: call.name, iteration: snapshot.context.batch!.iteration, arguments: { n: 1 } };
+      if (stage === 'unasked') return [report({ type: 'tool.approvalRequested', index, request }, `${call.id} asks for approval`)];
+      if (stage === 'answered') {
+        const approved = state.lastEvent!.type === 'APPROVE';
+        const resolved = approved ? { approved } : { approved, reason: 'no' };
+        return [report({ type: 'tool.approvalResolved', index, callId: call.id, ...resolved }, `${call.id} ${approved ? 'approved' : 'denied'}`)];
+      }
+      if (stage === 'denied') return [finished(limitOutput(deniedResult('no'), limits.maxOutputChars), `${call.id} ends denied`)];
+      if (stage === 'requested' && phase === 'cancelling') return [finished(cancelledWhileWaitingResult(), `${call.id} ends: cancelled while waiting`)];
+      if (stage === 'requested') {
+        return [
+          { type: 'APPROVE', callId: call.id, label: `APPROVE ${call.id}`, stimulus: { kind: 'answer', callId: call.id, approved: true } },
+          { type: 'DENY', callId: call.id, reason: 'no', label: `DENY ${call.id}`, stimulus: { kind: 'answer', callId: call.id, approved: false } },
+          cancel,
+          ...restores,
+        ];
+      }
+    }
     return [
       ...children.flatMap(({ index }) =>
         outcomesByReply[replyOf(calls[index]!.id)][phase]

@@ -34,6 +34,7 @@ export const runPathSets: readonly RunPathSet[] = [
   },
   { name: 'with a session', limits: { maxIterations: 1 }, session: true, replies: ['answer', 'serial'], providerFailures: ['throws'] },
   { name: 'restored from snapshots', limits: { maxIterations: 1 }, session: true, replies: ['answer', 'mixed'], providerFailures: [], restore: true },
+  { name: 'approval', limits: { maxIterations: 1 }, replies: ['guarded', 'answer'], providerFailures: [] },
   { name: 'signal aborted before the start', limits: {}, aborted: true, replies: [], providerFailures: [] },
   { name: 'signal aborted before the start, with a session', limits: {}, aborted: true, session: true, replies: [], providerFailures: [] },
   { name: 'limit 0', limits: { maxIterations: 0 }, replies: ['serial'], providerFailures: [], until: ended('limitReached') },

@@ -6,12 +6,20 @@ import { errorResult } from '../../src/tools/calls/errorResult.js';
 import { limitOutput } from '../../src/tools/calls/limitOutput.js';
 import type { ProviderResponse, RunLimits, Tool, ToolContext, ToolResult } from '../../src/index.js';
 
-/** The tools of every modelled Run: `work` must run alone, `read` may run alongside other reads. */
-export function modelTools(execute: (args: Record<string, unknown>, ctx: ToolContext) => Promise<ToolResult | string>): Tool[] {
+/**
+ * The tools of every modelled Run: `work` must run alone, `read` may run alongside other reads,
+ * `guard` always needs approval, `check` asks `decide` whether it does.
+ */
+export function modelTools(
+  execute: (args: Record<string, unknown>, ctx: ToolContext) => Promise<ToolResult | string>,
+  decide: () => Promise<boolean> = () => Promise.resolve(true),
+): Tool[] {
   const parameters = { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'], additionalProperties: false } as const;
   return [
     { name: 'work', description: 'Changes something; runs alone', parameters, execute },
     { name: 'read', description: 'Reads something; safe alongside other reads', parameters, readOnly: true, concurrencySafe: true, execute },
+    { name: 'guard', description: 'Needs a person to approve each call', parameters, needsApproval: true, execute },
+    { name: 'check', description: 'Needs approval when its policy says so', parameters, needsApproval: () => decide(), execute },
   ];
 }
 
@@ -34,6 +42,8 @@ export const replies = {
   rejected: (batch: number) => ({
     toolCalls: [call(`rejected-${batch}-0`, 'nope', '{}'), call(`rejected-${batch}-1`, 'work', '{"n":'), call(`rejected-${batch}-2`, 'work', n('one'))],
   }),
+  /** One call to a tool that needs approval. */
+  guarded: (batch: number) => ({ toolCalls: [call(`guarded-${batch}-0`, 'guard', n(1))] }),
   /** The response was cut off (finishReason `length`): its call must not run. */
   incomplete: (batch: number) => ({ toolCalls: [call(`incomplete-${batch}-0`, 'work', n(1))], finishReason: 'length' }),
 } satisfies Record<string, (batch: number) => ProviderResponse>;
@@ -54,6 +64,7 @@ export const outcomesByReply: Record<ReplyName, { running: readonly ToolOutcome[
   mixed: { running: ['ok'], cancelling: ['stopped'] },
   rejected: { running: [], cancelling: [] },
   incomplete: { running: [], cancelling: [] },
+  guarded: { running: ['ok'], cancelling: ['stopped'] },
 };
 
 /** The reply a call id came from (`serial-1-0` → `serial`). */

@@ -136,6 +136,9 @@ export class RunReplay {
         return;
       case 'none':
         return;
+      case 'answer':
+        this.actor.send(stimulus.approved ? { type: 'APPROVE', callId: stimulus.callId } : { type: 'DENY', callId: stimulus.callId, reason: 'no' });
+        return;
       case 'restore':
         this.restore();
         return;

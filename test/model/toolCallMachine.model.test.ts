@@ -19,19 +19,41 @@ interface Segment {
 
 async function replay(path: ToolCallPath): Promise<void> {
   let gate: Deferred<ToolResult | string> | undefined;
-  const tools = new ToolRegistry(modelTools(() => (gate = deferred<ToolResult | string>()).promise));
+  let decision: Deferred<boolean> | undefined;
+  let approval: Deferred<boolean> | undefined;
+  const tools = new ToolRegistry(
+    modelTools(
+      () => (gate = deferred<ToolResult | string>()).promise,
+      () => (decision = deferred<boolean>()).promise,
+    ),
+  );
+  const approve = () => (approval = deferred<boolean>()).promise;
   const segments: Segment[] = [];
   const inspect = segmentInspector((end, fired) => {
     segments.push({ eventType: end.event.type, value: (end.snapshot as SnapshotFrom<typeof toolCallMachine>).value, fired });
   });
   let clock = 0;
-  const actor = createWithEnvironment(toolCallEnvironment(tools, () => ++clock), () => createActor(toolCallMachine, { input: toolCallInput(path.input), inspect }));
+  // Alone, a ToolCall has no Run to report approval to; the Run tests cover those reports.
+  const machine = toolCallMachine.provide({ actions: { announceApprovalRequest: () => {}, announceApproved: () => {}, announceDenied: () => {} } });
+  const environment = { ...toolCallEnvironment(tools, () => ++clock), approve };
+  const actor = createWithEnvironment(environment, () => createActor(machine, { input: toolCallInput(path.input), inspect }));
   try {
     for (const [index, { event, state }] of path.steps.entries()) {
       const { stimulus } = event;
       if (stimulus.kind === 'start') actor.start();
       if (stimulus.kind === 'cancel') actor.send({ type: 'CANCEL' });
       if (stimulus.kind === 'graceExpires') await vi.advanceTimersByTimeAsync(toolCallLimits.cancelGraceMs);
+      if (stimulus.kind === 'decide') {
+        await flush();
+        if (stimulus.answer === 'throws') decision!.reject(new Error('unavailable'));
+        else decision!.resolve(stimulus.answer);
+      }
+      if (stimulus.kind === 'approver') {
+        await flush();
+        if (stimulus.answer === 'throws') approval!.reject(new Error('unavailable'));
+        else approval!.resolve(stimulus.answer);
+      }
+      if (stimulus.kind === 'answerEvent') actor.send(stimulus.approved ? { type: 'APPROVE', callId: 'call-1' } : { type: 'DENY', callId: 'call-1', reason: 'no' });
       if (stimulus.kind === 'settle') {
         const returned = toolReturn(stimulus.outcome, 'call-1', toolCallLimits);
         if ('error' in returned) gate!.reject(returned.error);

@@ -15,7 +15,17 @@ type ToolCallSnapshot = SnapshotFrom<typeof toolCallMachine>;
 export type ToolCallModelState = ModelState<ToolCallSnapshot>;
 
 /** What the replay does to make a real ToolCall actor receive the model event. */
-export type ToolCallStimulus = { kind: 'start' } | { kind: 'settle'; outcome: ToolOutcome } | { kind: 'cancel' } | { kind: 'graceExpires' };
+export type ToolCallStimulus =
+  | { kind: 'start' }
+  | { kind: 'settle'; outcome: ToolOutcome }
+  | { kind: 'cancel' }
+  | { kind: 'graceExpires' }
+  /** The tool's needsApproval function answers (or throws). */
+  | { kind: 'decide'; answer: boolean | 'throws' }
+  /** APPROVE or DENY sent to the call. */
+  | { kind: 'answerEvent'; approved: boolean }
+  /** The Run's approve callback answers (or throws). */
+  | { kind: 'approver'; answer: boolean | 'throws' };
 export type ToolCallModelEvent = ModelEvent & { stimulus: ToolCallStimulus };
 
 /** One call per way validation can end. */
@@ -24,6 +34,8 @@ export const toolCallInputs = {
   'unknown tool': { id: 'call-1', name: 'nope', arguments: '{}' },
   'invalid JSON': { id: 'call-1', name: 'work', arguments: '{"n":' },
   'invalid arguments': { id: 'call-1', name: 'work', arguments: '{"n":"one"}' },
+  'needs approval': { id: 'call-1', name: 'guard', arguments: '{"n":1}' },
+  'asks about approval': { id: 'call-1', name: 'check', arguments: '{"n":1}' },
 } satisfies Record<string, ToolCallRequest>;
 export type ToolCallInputName = keyof typeof toolCallInputs;
 
@@ -51,15 +63,15 @@ export function toolCallEnvironment(tools: ToolRegistry, now: () => number): Run
 }
 
 /** The result `execute` settles with, as runTool reports it (before the output limit). */
-function settledResult(outcome: ToolOutcome): ToolResult {
+function settledResult(outcome: ToolOutcome, toolName: string): ToolResult {
   const returned = toolReturn(outcome, 'call-1', toolCallLimits);
-  if ('error' in returned) return errorResult('tool_error', `Tool "work" failed: ${returned.error.message}`);
+  if ('error' in returned) return errorResult('tool_error', `Tool "${toolName}" failed: ${returned.error.message}`);
   return typeof returned.value === 'string' ? { content: returned.value } : returned.value;
 }
 
-const settle = (outcome: ToolOutcome): ToolCallModelEvent => ({
+const settle = (outcome: ToolOutcome, toolName = 'work'): ToolCallModelEvent => ({
   type: 'tool.settled',
-  result: settledResult(outcome),
+  result: settledResult(outcome, toolName),
   label: `tool settles: ${outcome}`,
   stimulus: { kind: 'settle', outcome },
 });
@@ -67,14 +79,29 @@ const cancel: ToolCallModelEvent = { type: 'CANCEL', label: 'CANCEL', stimulus: 
 /** Delayed transitions (`after`) as the events their timers send, read from the definition. */
 const delayedEventTypes = new Set(allStateNodes(toolCallMachine).flatMap((node) => node.after.map((t) => t.eventType)));
 
+const failure = new Error('unavailable');
+const decide = (answer: boolean | 'throws'): ToolCallModelEvent =>
+  answer === 'throws'
+    ? { type: 'xstate.error.actor.decideApproval', actorId: 'decideApproval', error: failure, label: 'needsApproval throws', stimulus: { kind: 'decide', answer } }
+    : { type: 'xstate.done.actor.decideApproval', actorId: 'decideApproval', output: answer, label: `needsApproval → ${answer}`, stimulus: { kind: 'decide', answer } };
+const approver = (answer: boolean | 'throws'): ToolCallModelEvent =>
+  answer === 'throws'
+    ? { type: 'xstate.error.actor.askApprover', actorId: 'askApprover', error: failure, label: 'approve throws', stimulus: { kind: 'approver', answer } }
+    : { type: 'xstate.done.actor.askApprover', actorId: 'askApprover', output: { approved: answer }, label: `approve → ${answer}`, stimulus: { kind: 'approver', answer } };
+const approveEvent: ToolCallModelEvent = { type: 'APPROVE', callId: 'call-1', label: 'APPROVE', stimulus: { kind: 'answerEvent', approved: true } };
+const denyEvent: ToolCallModelEvent = { type: 'DENY', callId: 'call-1', reason: 'no', label: 'DENY', stimulus: { kind: 'answerEvent', approved: false } };
+
 function eventsFor(state: ToolCallModelState): ToolCallModelEvent[] {
   const { snapshot } = state;
   if (snapshot.status !== 'active') return [];
+  if (snapshot.value === 'checkingApproval') return [decide(true), decide(false), decide('throws'), cancel];
+  if (snapshot.value === 'awaitingApproval') return [approveEvent, denyEvent, approver(true), approver(false), approver('throws'), cancel];
   const graceTimers = snapshot._nodes.flatMap((node) => node.after.map((t) => t.eventType)).filter((type) => delayedEventTypes.has(type));
   if (graceTimers.length > 0) {
     return [settle('stopped'), ...graceTimers.map((type) => ({ type, label: 'grace expires', stimulus: { kind: 'graceExpires' as const } })), cancel];
   }
-  return [settle('ok'), settle('own_error'), settle('tool_error'), settle('truncated'), cancel];
+  const name = snapshot.context.call.name;
+  return [settle('ok', name), settle('own_error', name), settle('tool_error', name), settle('truncated', name), cancel];
 }
 
 const describeState = (snapshot: ToolCallSnapshot) => ({ value: snapshot.value, status: snapshot.status, result: snapshot.context.result?.code });
@@ -84,7 +111,10 @@ export function generateToolCallPaths(input: ToolCallInputName): ToolCallPath[] 
   const tools = new ToolRegistry(modelTools(() => Promise.reject(new Error('the model never executes tools'))));
   const logic = pureMachineLogic<ToolCallSnapshot>({
     // Tool execution is an effect of the real actor; in the model its outcome comes back as an event.
-    machine: toolCallMachine.provide({ actions: { startTool: () => {}, abortTool: () => {} } }),
+    // Alone, a ToolCall has no Run to report approval to: those reports are the Run model's events.
+    machine: toolCallMachine.provide({
+      actions: { startTool: () => {}, abortTool: () => {}, announceApprovalRequest: () => {}, announceApproved: () => {}, announceDenied: () => {} },
+    }),
     input: toolCallInput(input),
     environment: toolCallEnvironment(tools, () => 0),
     describe: describeState,
