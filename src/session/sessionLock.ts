@@ -53,10 +53,7 @@ async function acquire(target: SessionFileTarget, lockPath: string, timeoutMs: n
     if (await tryCreate(lockPath, me)) return me;
     const holder = await readOwner(lockPath);
     if (holder === 'gone') continue; // released between our attempt and the read: try again at once
-    if (holder !== 'unreadable' && isStale(holder)) {
-      await breakStale(lockPath, holder);
-      continue;
-    }
+    if (holder !== 'unreadable' && isStale(holder) && (await breakStale(lockPath, holder))) continue;
     if (Date.now() >= deadline) throw locked(target, lockPath, holder, timeoutMs);
     await delay(poll);
   }
@@ -105,19 +102,21 @@ function isAlive(pid: number): boolean {
 }
 
 // Removes the lock `stale` describes, if it is still that lock, holding `<lock>.break` meanwhile.
-async function breakStale(lockPath: string, stale: LockOwner): Promise<void> {
+// False when another process is breaking it: the caller waits as for any held lock.
+async function breakStale(lockPath: string, stale: LockOwner): Promise<boolean> {
   const breakPath = `${lockPath}.break`;
   const breaker: LockOwner = { pid: process.pid, host: hostname(), token: randomUUID() };
   if (!(await tryCreate(breakPath, breaker))) {
-    // Another process is breaking it; if that one died mid-break, clear its marker (rare enough
-    // that the small race this leaves between two such cleaners is acceptable).
+    // If that process died mid-break, clear its marker (rare enough that the small race this
+    // leaves between two such cleaners is acceptable).
     const other = await readOwner(breakPath);
-    if (other !== 'gone' && other !== 'unreadable' && isStale(other)) await removeIfOwnedBy(breakPath, other);
-    await delay(FIRST_POLL_MS);
-    return;
+    if (other === 'gone') return true;
+    if (other !== 'unreadable' && isStale(other)) await removeIfOwnedBy(breakPath, other);
+    return false;
   }
   try {
     await removeIfOwnedBy(lockPath, stale);
+    return true;
   } finally {
     await removeIfOwnedBy(breakPath, breaker);
   }

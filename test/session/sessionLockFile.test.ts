@@ -64,6 +64,19 @@ describe('the session lock file', () => {
     expect(await readdir(dir())).toEqual(['s.jsonl']);
   });
 
+  it('left by a process that died while it broke a stale lock: both are cleared and the lock taken', async () => {
+    await writeFile(lockOf(dir()), lockRecord(await deadPid()));
+    await writeFile(`${lockOf(dir())}.break`, lockRecord(await deadPid()));
+    await new FileSessionStore({ dir: dir(), lockTimeoutMs: 1_000 }).append('s', [message]);
+    expect(await readdir(dir())).toEqual(['s.jsonl']);
+  });
+
+  it('stale, while a live process is breaking it: waited for within lockTimeoutMs like any held lock', async () => {
+    await writeFile(lockOf(dir()), lockRecord(await deadPid()));
+    await writeFile(`${lockOf(dir())}.break`, lockRecord(process.pid));
+    await expect(new FileSessionStore({ dir: dir(), lockTimeoutMs: 30 }).append('s', [message])).rejects.toMatchObject({ code: 'session_locked' });
+  });
+
   it('of another host, or unreadable: never taken over, only waited for', async () => {
     const store = new FileSessionStore({ dir: dir(), lockTimeoutMs: 10 });
     await writeFile(lockOf(dir()), lockRecord(await deadPid(), 'another-host'));
