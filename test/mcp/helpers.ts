@@ -1,6 +1,6 @@
 // Shared by the MCP tests: how to start the real servers (and the test's own one), call a
 // registered tool directly, and tell whether a process is still running.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -41,6 +41,12 @@ export interface HttpServer {
   kill(): void;
 }
 
+// Killed when the test process exits, even if a hook failed before it could stop them.
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
 /**
  * Starts server-everything in HTTP mode on a free port of 127.0.0.1 (servers/listenOnLoopback.mjs sets the host).
  * @example const server = await startEverythingHttp(); ...; server.kill();
@@ -49,10 +55,12 @@ export async function startEverythingHttp(): Promise<HttpServer> {
   const child = spawn(
     process.execPath,
     ['--import', join(here, 'servers/listenOnLoopback.mjs'), join(packageDir('@modelcontextprotocol/server-everything'), 'dist/index.js'), 'streamableHttp'],
-    { env: { PATH: process.env.PATH ?? '', PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] },
+    { env: { PATH: process.env.PATH ?? '', PORT: '0' }, stdio: ['pipe', 'pipe', 'pipe'] },
   );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   const [host, port] = await new Promise<[string, string]>((resolve, reject) => {
     let seen = '';
     child.stderr.on('data', (chunk: Buffer) => {

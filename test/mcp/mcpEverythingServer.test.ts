@@ -23,9 +23,9 @@ beforeAll(async () => {
 }, SERVER_START_MS);
 
 afterAll(async () => {
-  await Promise.all([mcp.close(), doomed.close()]);
-  web.kill();
-  doomedWeb.kill();
+  await Promise.all([mcp?.close(), doomed?.close()]);
+  web?.kill();
+  doomedWeb?.kill();
 });
 
 describe('server-everything on both transports', () => {
