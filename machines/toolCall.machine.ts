@@ -111,7 +111,9 @@ export const toolCallMachine = setup({
     startTool: ({ context, self }) => {
       const registered = environmentOf(self.system).tools.lookup(context.call.name);
       if (!registered || !context.args) throw new Error('unreachable: executing a rejected call');
-      startExecution(self, { tool: registered, args: context.args, runId: context.runId, callId: context.call.id, iteration: context.iteration });
+      // The tool gets its own copy: what it does to its arguments never shows in a snapshot.
+      const args = structuredClone(context.args);
+      startExecution(self, { tool: registered, args, runId: context.runId, callId: context.call.id, iteration: context.iteration });
     },
     abortTool: ({ event, self }) => abortExecution(self, event.type === 'CANCEL' ? event.reason : undefined),
   },
@@ -123,7 +125,7 @@ export const toolCallMachine = setup({
   // Written out rather than `...input` (see startedEvent in machines/run/runSteps.ts).
   context: ({ input, self }) => {
     const environment = environmentOf(self.system);
-    const prepared = prepareCall(input.call, environment.tools);
+    const prepared = prepareCall(input.call, environment.tools, { maxArgumentsChars: input.maxArgumentsChars });
     const needsApproval = prepared.ok ? prepared.tool.tool.needsApproval : undefined;
     return {
       approval: typeof needsApproval === 'function' ? 'ask' : needsApproval === true ? 'always' : 'never',

@@ -78,14 +78,6 @@ export function isLastOutstanding(batch: BatchProgress | undefined, index: numbe
 }
 
 /**
- * Tool messages in call order, whatever order the calls finished in.
- * @example batchToolMessages(settledBatch).length === settledBatch.calls.length
- */
-export function batchToolMessages(batch: BatchProgress): ToolMessage[] {
-  return batch.calls.map((call, index) => toToolMessage(call.id, batch.results[index] ?? undefined));
-}
-
-/**
  * The tool message that records a call's result in the conversation.
  * @example toToolMessage('c1', { content: 'ok' }) // { role: 'tool', toolCallId: 'c1', content: 'ok', isError: false }
  */

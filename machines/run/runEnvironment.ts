@@ -7,7 +7,7 @@ import type { ActorSystem } from 'xstate';
 import type { SessionStore } from '../../src/session/sessionStore.js';
 import { createToolSet, type ToolSet } from '../../src/tools/toolSet.js';
 import type { Provider } from '../../src/types.js';
-import type { ApprovalRequest, Approver } from './approval.js';
+import type { Approver } from './approval.js';
 
 /** Facts about the Run handed to an `instructions` function. */
 export interface RunInfo {
@@ -30,8 +30,6 @@ export interface RunEnvironment {
   approve: Approver | undefined;
   /** Deny every approval request at once instead of waiting (an agent without `approve`). */
   denyWithoutApprover: boolean;
-  /** Approval requests whose callback is still deciding, by call id: aborted on cancel. */
-  openApprovals: Map<string, { request: ApprovalRequest; abort: AbortController }>;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any actor's system
@@ -47,7 +45,6 @@ const inert: RunEnvironment = {
   instructions: undefined,
   approve: undefined,
   denyWithoutApprover: false,
-  openApprovals: new Map(),
 };
 
 // The environment of the actor being created: xstate computes a new actor's first snapshot

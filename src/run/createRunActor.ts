@@ -100,7 +100,6 @@ export function createRunActor(options: CreateRunActorOptions): RunActor {
     instructions: options.instructions,
     approve: options.approve,
     denyWithoutApprover: options.denyApprovalsWithoutApprover === true,
-    openApprovals: new Map(),
   };
   const actor = createWithEnvironment(environment, () =>
     snapshot

@@ -71,7 +71,6 @@ export function modelEnvironment(): RunEnvironment {
     instructions: undefined,
     approve: undefined,
     denyWithoutApprover: false,
-    openApprovals: new Map(),
   };
 }
 
