@@ -30,6 +30,16 @@ export function sleepTool(ms: number): Tool<{ text: string }> {
   };
 }
 
+/** A read-only, concurrency-safe tool that returns its `text` at once: batches of it measure the runtime alone. */
+export const instantTool: Tool<{ text: string }> = {
+  name: 'instant',
+  description: 'Returns the text at once',
+  parameters: { ...ECHO_SCHEMA },
+  readOnly: true,
+  concurrencySafe: true,
+  execute: async ({ text }) => text,
+};
+
 const call = (id: string, name: string, args: string): ToolCallRequest => ({ id, name, arguments: args });
 const ANSWER: ProviderResponse = { text: 'done' };
 

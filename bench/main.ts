@@ -5,17 +5,21 @@
 import { writeFile } from 'node:fs/promises';
 import { cpus, loadavg } from 'node:os';
 import { runInChild, type Subject } from './childRunner.js';
-import { S1_LONG, S1_SHORT, S2, S5 } from './config.js';
+import { S1_LONG, S1_SHORT, S2, S5, SWEEP } from './config.js';
 import { measurementTable, targetTable, type Measurement } from './report.js';
 import { s2Batch } from './scenarios/batch.js';
 import type { ManyRunsResult } from './scenarios/manyRuns.js';
 import type { MemoryResult } from './scenarios/memory.js';
 import { s1s4s6, s1Sequential } from './scenarios/sequential.js';
+import { floorShapes } from './scenarios/floorShapes.js';
+import { batchSweep } from './scenarios/sweep.js';
 import { summarize, type Summary } from './stats.js';
 import { checkTargets, type Figures } from './targets.js';
 
 const only = new Set(process.argv.slice(2).map((arg) => arg.toLowerCase()));
 const wanted = (...ids: string[]) => only.size === 0 || ids.some((id) => only.has(id));
+/** Scenarios that run only when named (`npm run bench -- floor`). */
+const named = (id: string) => only.has(id);
 const log = (line: string) => process.stderr.write(`${line}\n`);
 const single = (value: number): Summary => summarize([value]);
 
@@ -57,6 +61,11 @@ if (wanted('s2')) {
     measurements.push(result.measurement);
   }
 }
+if (wanted('sweep')) {
+  figures.sweep = await batchSweep(SWEEP, log);
+  measurements.push(...figures.sweep.sizes.map((size) => size.measurement), figures.sweep.slow.measurement);
+}
+if (named('floor')) measurements.push(...(await floorShapes(SWEEP.sizes, log)));
 if (wanted('s3')) {
   log('S3 (child processes) …');
   const [tiny, bare, floor] = [await runInChild<ManyRunsResult>('s3', 'tinyagent'), await runInChild<ManyRunsResult>('s3', 'baseline'), await runInChild<ManyRunsResult>('s3', 'floor')];

@@ -11,6 +11,7 @@ export interface Figures {
   s4?: Measurement;
   s5?: { heap: Measurement; rss: Measurement };
   s6?: Measurement;
+  sweep?: { sizes: { calls: number; measurement: Measurement }[]; slow: { measurement: Measurement; idealMs: number } };
 }
 
 const median = (m: Measurement) => m.tinyagent.median;
@@ -19,7 +20,7 @@ const median = (m: Measurement) => m.tinyagent.median;
 export function checkTargets(figures: Figures): TargetCheck[] {
   const checks: TargetCheck[] = [];
   const check = (target: string, measured: string, holds: boolean) => checks.push({ target, measured, holds });
-  const { s1Short, s1Long, s2, s3, s4, s5, s6 } = figures;
+  const { s1Short, s1Long, s2, s3, s4, s5, s6, sweep } = figures;
   if (s1Long) check(`S1 N=200 ≤ ${TARGETS.s1MaxUsPerStep} µs/step`, `${f(median(s1Long))} µs`, median(s1Long) <= TARGETS.s1MaxUsPerStep);
   if (s1Long && s1Short) {
     const growth = median(s1Long) / median(s1Short);
@@ -49,6 +50,15 @@ export function checkTargets(figures: Figures): TargetCheck[] {
   if (s6 && s1Long) {
     const ratio = median(s6) / median(s1Long);
     check(`S6 ≤ ${TARGETS.s6MaxOfS1}× S1`, `${f(median(s6))} µs = ${f(ratio)}×`, ratio <= TARGETS.s6MaxOfS1);
+  }
+  if (sweep && sweep.sizes.length > 1) {
+    const [first, last] = [sweep.sizes[0]!, sweep.sizes.at(-1)!];
+    const growth = median(last.measurement) / median(first.measurement);
+    check(`sweep: per call at ${last.calls} calls ≤ ${TARGETS.sweepMaxGrowth}× at ${first.calls}`, `${f(median(last.measurement))} / ${f(median(first.measurement))} µs = ${f(growth)}×`, growth <= TARGETS.sweepMaxGrowth);
+  }
+  if (sweep) {
+    const ofIdeal = median(sweep.slow.measurement) / sweep.slow.idealMs;
+    check(`${sweep.slow.measurement.id} ≤ ${TARGETS.sweepSlowMaxOfIdeal}× ideal ${sweep.slow.idealMs} ms`, `${f(median(sweep.slow.measurement))} ms = ${f(ofIdeal)}×`, ofIdeal <= TARGETS.sweepSlowMaxOfIdeal);
   }
   return checks;
 }
