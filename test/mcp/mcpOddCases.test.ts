@@ -74,7 +74,7 @@ describe('one odd server', () => {
     const [status] = mcp.shared.status();
     expect(status).toMatchObject({ server: 'odd', transport: 'stdio', state: 'connected' });
     expect(status!.tools).toContain('mcp__odd__changeable'); // on the third page
-    expect(status!.tools).toHaveLength(11);
+    expect(status!.tools).toHaveLength(12);
   });
 
   it('skips and reports a tool whose schema does not compile, without affecting its siblings', () => {
@@ -163,6 +163,35 @@ describe('trust and approval', () => {
   });
 });
 
+describe('approval', () => {
+  it('asks before an MCP tool that needs approval runs: a denied call never reaches the server', async () => {
+    const provider = createScriptedProvider([
+      {
+        toolCalls: [
+          { id: 'fails', name: 'mcp__odd__fails', arguments: '{}' },
+          { id: 'echo', name: 'mcp__odd__echo', arguments: '{"text":"no approval needed"}' },
+        ],
+      },
+      { text: 'done' },
+    ]);
+    const asked: string[] = [];
+    const agent = createAgent({
+      provider,
+      tools: registries.trusted,
+      approve: async (request: { toolName: string }) => {
+        asked.push(request.toolName);
+        return { approved: false, reason: 'not today' };
+      },
+    });
+    const output = await agent.run('go');
+    const results = output.messages.filter((message) => message.role === 'tool');
+    expect(asked).toEqual(['mcp__odd__fails']);
+    expect(results.map((result) => result.code)).toEqual([ToolErrorCode.denied, undefined]);
+    expect(results[0]!.content).toContain('not today');
+    expect(results[1]!.content).toBe('echo: no approval needed');
+  });
+});
+
 describe('list_changed', () => {
   it('registers new tools, refuses calls to removed and changed ones, and never replaces a tool', async () => {
     const registry = registries.changing;
@@ -195,7 +224,7 @@ describe('name collisions', () => {
     expect(first!.tools).toContain('mcp__odd_x__echo');
     expect(second!.tools).toEqual([]);
     expect(second!.skipped).toContainEqual({ tool: 'echo', reason: expect.stringContaining('already registered') as string, code: RegistrationErrorCode.duplicateTool });
-    expect(second!.skipped).toHaveLength(12); // 11 duplicates and the broken schema
+    expect(second!.skipped).toHaveLength(13); // 12 duplicates and the broken schema
     expect(await execute(registry, 'mcp__odd_x__echo', { text: 'x' })).toEqual({ content: 'echo: x' });
   });
 
@@ -208,13 +237,23 @@ describe('name collisions', () => {
 });
 
 describe('lenient registration', () => {
-  it('drops the keywords the registry does not know, registers the tool and reports them', async () => {
+  it('drops a keyword the registry refuses as unknown, registers the tool, and reports the keyword', async () => {
+    const tool = registries.shared.get('mcp__odd__widget')!;
+    expect(tool.parameters.properties).toEqual({ q: { type: 'string' } });
+    expect(mcp.shared.status()[0]!.ignoredKeywords).toEqual([{ tool: 'widget', name: 'mcp__odd__widget', keywords: ['x-ui-widget'] }]);
+    expect(await execute(registries.shared, 'mcp__odd__widget', { q: 'hello' })).toEqual({ content: 'widget: hello' });
+  });
+
+  it('drops exactly the keywords the registry names (a registry that refuses prefixItems)', async () => {
     expect(registries.strict.get('mcp__odd__pair')!.parameters).toEqual({
       $schema: 'https://json-schema.org/draft/2020-12/schema',
       type: 'object',
       properties: { pair: { type: 'array', items: false } },
       required: ['pair'],
     });
-    expect(mcp.strict.status()[0]!.ignoredKeywords).toEqual([{ tool: 'pair', name: 'mcp__odd__pair', keywords: ['prefixItems'] }]);
+    expect(mcp.strict.status()[0]!.ignoredKeywords).toEqual([
+      { tool: 'pair', name: 'mcp__odd__pair', keywords: ['prefixItems'] },
+      { tool: 'widget', name: 'mcp__odd__widget', keywords: ['x-ui-widget'] },
+    ]);
   });
 });

@@ -30,6 +30,11 @@ let tools = [
     inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', ...object({ to: { type: 'string', format: 'email' } }, ['to']) },
   },
   { name: 'broken', description: 'A schema that does not compile', inputSchema: object({ a: { type: 'nonsense' } }) },
+  {
+    name: 'widget',
+    description: 'A schema with a keyword JSON Schema does not define',
+    inputSchema: object({ q: { type: 'string', 'x-ui-widget': 'textarea' } }, ['q']),
+  },
   { name: 'structured', description: 'Returns only structuredContent', inputSchema: object() },
   { name: 'fails', description: 'Returns isError: true', inputSchema: object() },
   { name: 'media', description: 'Returns image, audio and resources', inputSchema: object() },
@@ -66,6 +71,8 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       return text(`pair: ${JSON.stringify(args.pair)}`);
     case 'email':
       return text(`sent to ${args.to}`);
+    case 'widget':
+      return text(`widget: ${args.q}`);
     case 'structured':
       return { content: [], structuredContent: { temperature: 21.5, unit: 'C' } };
     case 'fails':
