@@ -112,6 +112,7 @@ export const runMachine = setup({
       step.append(assistant);
       step.commit({ usage: addUsage(context.usage, response.usage), streamedText: '' });
     }),
+    forgetStreamedText: assign({ streamedText: '' }),
     recordAnswer: assign({ outcome: ({ event }) => ({ status: 'completed' as const, text: responseOf(event).text }) }),
     refuseOverLimit: enqueueActions(({ context, event, enqueue, system }) => {
       const step = new RunStep(context, enqueue as unknown as RunEnqueue, environmentOf(system));
@@ -260,6 +261,8 @@ export const runMachine = setup({
       on: {
         'provider.textDelta': { actions: 'emitTextDelta' },
         CANCEL: { target: 'appendingResults.persistingEnd', actions: ['requestCancel', 'markCancelled'] },
+        // The restored provider actor makes the request again; what the lost one streamed is dropped.
+        'run.resumed': { actions: 'forgetStreamedText' },
       },
     },
     executingBatch: {

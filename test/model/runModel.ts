@@ -173,15 +173,16 @@ export function eventsFor(set: RunPathSet) {
     }
     const value = valueName(snapshot.value);
     const batchNumber = snapshot.context.iterations + 1;
+    const restores = set.restore ? [restore] : [];
     if (value === 'awaitingProvider') {
       return [
         ...set.replies.map((name) => providerReply(name, batchNumber)),
         ...set.providerFailures.map(providerFailure),
         ...(set.textDelta ? [textDelta] : []),
         cancel,
+        ...restores,
       ];
     }
-    const restores = set.restore ? [restore] : [];
     if (value === 'executingBatch.recordingCalls' || value.startsWith('appendingResults')) {
       const count = snapshot.context.messages.length - snapshot.context.persistedCount;
       return [

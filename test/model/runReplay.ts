@@ -186,8 +186,10 @@ export class RunReplay {
   private restore(): void {
     const saved = JSON.parse(JSON.stringify(this.actor.getPersistedSnapshot())) as Snapshot<unknown>;
     // The old actor is dropped, not stopped, as a process that died would leave it.
-    // Writes in flight in the old actor never land; the restored Run writes them again.
+    // Writes and provider requests in flight in the old actor never land; the restored Run
+    // writes again and asks again.
     this.writes.length = 0;
+    this.answered = this.providerCalls.length;
     this.skipNextSegment = true;
     this.actor = createRunActor({
       provider: this.provider,
