@@ -1,8 +1,9 @@
 // `npm run demo`: an agent with two real read-only tools looks around this repository.
 // Offline it uses a scripted provider; with OPENAI_API_KEY / OPENAI_BASE_URL or
-// ANTHROPIC_API_KEY set it asks that model instead. It prints the live event stream,
-// then the session's audit trail as the FileSessionStore persisted it.
-import { mkdtemp } from 'node:fs/promises';
+// ANTHROPIC_API_KEY set it asks that model instead (its streamed text shows as it comes).
+// It prints the live event stream, then the session's audit trail as the FileSessionStore
+// persisted it, then removes the session's temporary folder.
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +12,13 @@ import { demoScript } from './demoScript.js';
 import { listFilesTool, readFileTool } from './tools/fileTools.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const provider: Provider = providerFromEnv() ?? demoScript();
+const realProvider = providerFromEnv();
+const provider: Provider = realProvider ?? demoScript();
+console.log(
+  realProvider
+    ? 'Model: a real one, configured by the environment (ANTHROPIC_API_KEY, OPENAI_API_KEY or OPENAI_BASE_URL; TINYAGENT_MODEL names it).'
+    : 'Model: scripted (offline, examples/demoScript.ts). For a real one set ANTHROPIC_API_KEY, OPENAI_API_KEY, or OPENAI_BASE_URL for a keyless local server (TINYAGENT_MODEL names the model).',
+);
 const sessionDir = await mkdtemp(path.join(os.tmpdir(), 'tinyagent-demo-'));
 const agent = createAgent({ provider, sessionStore: new FileSessionStore({ dir: sessionDir }), limits: { maxOutputChars: 2_000 } });
 agent.tools.register(listFilesTool(root)).register(readFileTool(root));
@@ -31,30 +38,56 @@ function describe(event: RunEvent): string {
     case 'tool.started': return `${event.toolName}#${event.callId} (batch ${event.iteration}) args ${clip(args(event.arguments))}`;
     case 'tool.completed': return `${event.toolName}#${event.callId} in ${event.durationMs.toFixed(1)} ms: ${clip(event.result.content)}`;
     case 'tool.failed': return `${event.toolName}#${event.callId} [${event.code}] ${clip(event.result.content)}`;
+    case 'tool.approval_requested': return `${event.toolName}#${event.callId} asks for approval`;
+    case 'tool.approval_resolved': return `#${event.callId} ${event.approved ? 'approved' : 'denied'}`;
     case 'run.completed': return `after ${event.output.iterations} tool batches: ${event.output.text ?? ''}`;
     case 'run.failed': return `[${event.error.code}] ${event.error.message}`;
     case 'run.cancelled': return 'cancelled';
   }
 }
 
-console.log('== live events');
-const events = agent.stream('Look around this repository and tell me what it is.', { sessionId: 'demo' });
-await new Promise<void>((resolve, reject) => {
-  events.subscribe({
-    next: (event) => { if (event.type !== 'text.delta') console.log(`${String(event.seq).padStart(3)} ${event.type.padEnd(19)} ${describe(event)}`); },
-    error: reject,
-    complete: resolve,
-  });
-});
+try {
+  console.log('\n== live events');
+  await printLiveEvents();
+  console.log(`\n== audit trail (${path.join(sessionDir, 'demo.jsonl')})`);
+  await printAuditTrail();
+} finally {
+  await rm(sessionDir, { recursive: true, force: true });
+  console.log(`\n(removed ${sessionDir})`);
+}
 
-console.log(`\n== audit trail (${path.join(sessionDir, 'demo.jsonl')})`);
-for (const message of await new FileSessionStore({ dir: sessionDir }).load('demo')) {
-  if (message.role === 'assistant') {
-    console.log(`assistant: ${clip(message.content) || '(no text)'}`);
-    for (const call of message.toolCalls ?? []) console.log(`  -> ${call.id} ${call.name} ${clip(args(call.arguments))}`);
-  } else if (message.role === 'tool') {
-    console.log(`tool ${message.toolCallId}${message.isError ? ` [${message.code}]` : ''}: ${clip(message.content)}`);
-  } else {
-    console.log(`${message.role}: ${clip(message.content)}`);
+/** One line per event; streamed text (`text.delta`, from real providers) is written as it arrives. */
+async function printLiveEvents(): Promise<void> {
+  let streaming = false;
+  const events = agent.stream('Look around this repository and tell me what it is.', { sessionId: 'demo' });
+  await new Promise<void>((resolve, reject) => {
+    events.subscribe({
+      next: (event) => {
+        if (event.type === 'text.delta') {
+          if (!streaming) process.stdout.write(`${String(event.seq).padStart(3)} ${'text.delta'.padEnd(19)} `);
+          streaming = true;
+          process.stdout.write(event.delta.replace(/\s+/g, ' '));
+          return;
+        }
+        if (streaming) process.stdout.write('\n');
+        streaming = false;
+        console.log(`${String(event.seq).padStart(3)} ${event.type.padEnd(19)} ${describe(event)}`);
+      },
+      error: reject,
+      complete: resolve,
+    });
+  });
+}
+
+async function printAuditTrail(): Promise<void> {
+  for (const message of await new FileSessionStore({ dir: sessionDir }).load('demo')) {
+    if (message.role === 'assistant') {
+      console.log(`assistant: ${clip(message.content) || '(no text)'}`);
+      for (const call of message.toolCalls ?? []) console.log(`  -> ${call.id} ${call.name} ${clip(args(call.arguments))}`);
+    } else if (message.role === 'tool') {
+      console.log(`tool ${message.toolCallId}${message.isError ? ` [${message.code}]` : ''}: ${clip(message.content)}`);
+    } else {
+      console.log(`${message.role}: ${clip(message.content)}`);
+    }
   }
 }

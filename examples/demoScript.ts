@@ -27,8 +27,10 @@ export function demoScript(): ScriptedProvider {
       finishReason: 'tool_calls',
     },
     (request) => {
-      const [pkg = '{}'] = lastToolResults(request.messages);
-      const { name, description } = JSON.parse(pkg) as { name?: string; description?: string };
+      const [pkg = ''] = lastToolResults(request.messages);
+      // Read the fields, not the whole JSON: the result may have been cut to maxOutputChars.
+      const field = (key: string) => new RegExp(`"${key}":\\s*"([^"]*)"`).exec(pkg)?.[1];
+      const [name, description] = [field('name'), field('description')];
       const sources = request.messages.filter((m) => m.role === 'tool')[1]?.content.split('\n').length ?? 0;
       return { text: `This is ${name}: ${description} Its src/ folder has ${sources} entries.`, finishReason: 'stop' };
     },

@@ -14,7 +14,7 @@ const clock: Tool = {
 
 const provider = providerFromEnv();
 if (!provider) {
-  console.error('Set ANTHROPIC_API_KEY, OPENAI_API_KEY or OPENAI_BASE_URL (see docs/providers.md).');
+  console.error('Set ANTHROPIC_API_KEY, OPENAI_API_KEY or OPENAI_BASE_URL (see the Providers section of README.md).');
   process.exit(1);
 }
 

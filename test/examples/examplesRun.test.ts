@@ -1,6 +1,7 @@
 // The two examples a newcomer meets first must keep working: the demo (offline, scripted)
 // and the README's quick start, which must also match the README text.
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -15,6 +16,18 @@ async function runExample(file: string, env: Record<string, string | undefined> 
 }
 
 describe('examples', () => {
+  it('npm run demo says first that its model is scripted and how to use a real one', async () => {
+    const { stdout } = await runExample('examples/demo.ts');
+    expect(stdout.split('\n')[0]).toMatch(/^Model: scripted .*set ANTHROPIC_API_KEY, OPENAI_API_KEY, or OPENAI_BASE_URL/);
+  });
+
+  it('npm run demo removes its temporary session folder', async () => {
+    const { stdout } = await runExample('examples/demo.ts');
+    const dir = /\(removed (.+)\)/.exec(stdout)?.[1];
+    expect(dir).toMatch(/tinyagent-demo-/);
+    expect(existsSync(dir!)).toBe(false);
+  });
+
   it('npm run demo prints a run with tool batches, then the audit trail', async () => {
     const { stdout } = await runExample('examples/demo.ts');
     expect(stdout).toContain('== live events');
@@ -33,10 +46,20 @@ describe('examples', () => {
       expect(server.requests[0]!.path).toBe('/v1/chat/completions');
       expect(server.requests[0]!.body.model).toBe('local-model');
       expect(server.requests[0]!.body.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual(['list_files', 'read_file']);
+      expect(stdout.split('\n')[0]).toMatch(/^Model: a real one/);
+      // The streamed text, as it arrived, on one line.
+      expect(stdout).toMatch(/text\.delta\s+Hello! How can I help you today/);
       expect(stdout).toMatch(/run\.completed\s+after 0 tool batches: Hello/);
     } finally {
       await server.close();
     }
+  });
+
+  it('examples/providers.ts, without a provider configured, points to a section that exists', async () => {
+    const failure = (await runExample('examples/providers.ts').catch((error: unknown) => error)) as { code: number; stderr: string };
+    expect(failure.code).toBe(1);
+    expect(failure.stderr).toContain('see the Providers section of README.md');
+    expect(await readFile('README.md', 'utf8')).toMatch(/^## Providers$/m);
   });
 
   it('the quick start prints the answer', async () => {

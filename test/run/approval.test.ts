@@ -1,7 +1,7 @@
 // Human approval of tool calls (docs/design.md, "Approval"), through whole Runs: needsApproval
 // (true or a function of the validated arguments), APPROVE/DENY sent to the Run actor, the
 // `approve` callback, deny-at-once without an approver, serial order, cancel while waiting.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createRunActor, createScriptedProvider, runEvents, type RunEvent, type Tool, type ToolMessage } from '../../src/index.js';
 import { runToPromise } from '../../src/run/runEvents.js';
 import type { ApprovalRequest } from '../../machines/run/approval.js';
@@ -54,7 +54,11 @@ describe('approval by events sent to the Run actor', () => {
     const types = run.events.filter((e) => 'callId' in e).map((e) => e.type);
     expect(types).toEqual(['tool.started', 'tool.approval_requested', 'tool.approval_resolved', 'tool.completed']);
     expectEventInvariant(run.events, output.messages);
-    run.actor.send({ type: 'APPROVE', callId: 'c1' }); // already answered: ignored, no crash
+    // Already answered, and the Run has ended: ignored, no crash (XState's warning about a stopped actor is expected).
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    run.actor.send({ type: 'APPROVE', callId: 'c1' });
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('Event "APPROVE" was sent to stopped actor'));
+    warn.mockRestore();
   });
 
   it('DENY gives a denied result with the reason, and the call never runs', async () => {
