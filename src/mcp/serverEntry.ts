@@ -1,0 +1,117 @@
+// One configured server over its lifetime: connecting (a failure is its state, never
+// thrown), initial registration, list_changed re-syncs one at a time, death and close.
+import type { ToolRegistry } from '../core.js';
+import type { ResolvedOptions } from './connectOptions.js';
+import type { ResolvedServer } from './expandEnv.js';
+import type { ServerConnection } from './serverConnection.js';
+import { ServerTools } from './serverTools.js';
+import type { McpServerState, McpServerStatus } from './types.js';
+import { withTimeout } from './withTimeout.js';
+
+/** Opens one server's connection (serverConnection.ts, loaded on first use). */
+export type Open = (server: string, resolved: ResolvedServer, options: { timeoutMs: number }) => Promise<ServerConnection>;
+
+/** One configured server: its connection, its state, and its tools in the registry. */
+export class ServerEntry {
+  readonly #name: string;
+  readonly #resolved: ResolvedServer;
+  readonly #options: ResolvedOptions;
+  readonly #tools: ServerTools;
+  #state: McpServerState | 'connecting' = 'connecting';
+  #error: string | undefined;
+  #connection: ServerConnection | undefined;
+  #resync: Promise<void> = Promise.resolve();
+  #resyncQueued = false;
+  #ready = false;
+
+  constructor(name: string, resolved: ResolvedServer, registry: ToolRegistry, options: ResolvedOptions) {
+    this.#name = name;
+    this.#resolved = resolved;
+    this.#options = options;
+    this.#tools = new ServerTools(registry, {
+      server: name,
+      trusted: options.trusted.has(name),
+      needsApproval: options.needsApproval,
+      call: (tool, args, ctx) => this.#connection!.callTool(tool, args, { signal: ctx.signal, timeoutMs: options.callTimeoutMs }),
+    });
+  }
+
+  /** Connects and lists the tools; a failure is this server's state, never thrown. */
+  async connect(open: Open): Promise<unknown[] | undefined> {
+    const timeoutMs = this.#options.connectTimeoutMs;
+    let connection: ServerConnection | undefined;
+    try {
+      connection = await open(this.#name, this.#resolved, { timeoutMs });
+      connection.onClosed((reason) => this.#closedUnexpectedly(reason));
+      connection.onToolsChanged(() => this.#queueResync());
+      const tools = await withTimeout(connection.listTools(), timeoutMs, `did not list its tools within ${timeoutMs} ms`);
+      this.#connection = connection;
+      this.#state = 'connected';
+      return tools;
+    } catch (error) {
+      await connection?.close().catch(() => undefined);
+      this.#state = 'failed';
+      this.#error = error instanceof Error ? error.message : String(error);
+      return undefined;
+    }
+  }
+
+  /** Registers the first tool list (in config order, after every server connected), then any list_changed that came meanwhile. */
+  registerInitial(tools: unknown[] | undefined): void {
+    if (tools === undefined || this.#state !== 'connected') return;
+    this.#tools.sync(tools);
+    this.#ready = true;
+    if (this.#resyncQueued) {
+      this.#resyncQueued = false;
+      this.#queueResync();
+    }
+  }
+
+  /** A fresh copy of what `McpServers.status()` reports for this server. */
+  status(): McpServerStatus {
+    const status: McpServerStatus = {
+      server: this.#name,
+      transport: this.#resolved.type,
+      state: this.#state === 'connecting' ? 'failed' : this.#state,
+      tools: this.#tools.tools,
+      skipped: this.#tools.skipped,
+      withdrawn: this.#tools.withdrawn,
+      ignoredKeywords: this.#tools.ignoredKeywords,
+    };
+    if (this.#connection?.pid !== undefined) status.pid = this.#connection.pid;
+    if (this.#error !== undefined) status.error = this.#error;
+    return status;
+  }
+
+  /** Closed as asked: `error` stays unset. */
+  async close(): Promise<void> {
+    if (this.#state === 'connected') this.#state = 'closed';
+    await this.#connection?.close();
+  }
+
+  #closedUnexpectedly(reason: string): void {
+    if (this.#state !== 'connected') return;
+    this.#state = 'closed';
+    this.#error = reason;
+  }
+
+  // list_changed: one re-sync at a time, and at most one waiting (it will see the latest list).
+  #queueResync(): void {
+    if (!this.#ready) {
+      this.#resyncQueued = true;
+      return;
+    }
+    if (this.#resyncQueued) return;
+    this.#resyncQueued = true;
+    this.#resync = this.#resync.then(async () => {
+      this.#resyncQueued = false;
+      if (this.#state !== 'connected' || this.#connection === undefined) return;
+      try {
+        this.#tools.sync(await this.#connection.listTools());
+      } catch (error) {
+        // The registered tools stay as they were; the next list_changed tries again.
+        this.#error = `re-listing tools after list_changed failed: ${error instanceof Error ? error.message : String(error)}`;
+      }
+    });
+  }
+}
