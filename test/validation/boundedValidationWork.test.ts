@@ -6,9 +6,9 @@ import { prepareCall, type PreparedCall } from '../../src/tools/calls/prepareCal
 import { ToolRegistry } from '../../src/tools/registry.js';
 import { createToolSet } from '../../src/tools/toolSet.js';
 import { compileSchema, MAX_DESCRIBED_ISSUES } from '../../src/tools/validation/schemaValidator.js';
-import type { Tool, ToolCallRequest } from '../../src/index.js';
+import type { JsonSchemaObject, Tool, ToolCallRequest } from '../../src/index.js';
 
-const tool = (name: string, parameters: Record<string, unknown>): Tool => ({ name, description: `${name} tool`, parameters, execute: async () => 'ok' });
+const tool = (name: string, parameters: Record<string, unknown>): Tool => ({ name, description: `${name} tool`, parameters: parameters as JsonSchemaObject, execute: async () => 'ok' });
 const call = (name: string, args: unknown): ToolCallRequest => ({ id: 'c1', name, arguments: args as ToolCallRequest['arguments'] });
 
 function errorContent(prepared: PreparedCall, code: string): string {
