@@ -10,6 +10,7 @@ import { environmentOf } from './run/runEnvironment.js';
 import { abortExecution, startExecution, type ToolSettledEvent } from './toolCall/toolExecution.js';
 import { askApprover, cancelledWhileWaitingResult, decideApproval, deniedResult, type ApprovalDecision, type ApprovalInput } from './toolCall/approvalActors.js';
 import { describeError } from './run/runOutput.js';
+import { copyJson } from './toolCall/copyJson.js';
 import type { ToolCallRequest, ToolResult } from '../src/types.js';
 
 export interface ToolCallInput {
@@ -112,7 +113,7 @@ export const toolCallMachine = setup({
       const registered = environmentOf(self.system).tools.lookup(context.call.name);
       if (!registered || !context.args) throw new Error('unreachable: executing a rejected call');
       // The tool gets its own copy: what it does to its arguments never shows in a snapshot.
-      const args = structuredClone(context.args);
+      const args = copyJson(context.args);
       startExecution(self, { tool: registered, args, runId: context.runId, callId: context.call.id, iteration: context.iteration });
     },
     abortTool: ({ event, self }) => abortExecution(self, event.type === 'CANCEL' ? event.reason : undefined),

@@ -53,11 +53,16 @@ export const callProvider = fromAbortablePromise<NormalizedResponse, ProviderCal
     streamed += kept.length;
     self._parent?.send({ type: 'provider.textDelta', delta: kept } satisfies ProviderTextDeltaEvent);
   };
-  const done = () => {
-    settled = true;
-  };
-  // Not an async function: a Run waiting on its provider keeps no suspended generator.
-  const answer = Promise.resolve(provider.complete(input.request, new LazyCallOptions(abort, forward)));
-  answer.then(done, done);
-  return answer.then(normalizeResponse).then((response) => checkTextLength(response, input.maxTextChars));
+  // Not an async function, and one `then`: a Run waiting on its provider keeps no suspended
+  // generator, and a step costs no more promise hops than it must.
+  return Promise.resolve(provider.complete(input.request, new LazyCallOptions(abort, forward))).then(
+    (response) => {
+      settled = true;
+      return checkTextLength(normalizeResponse(response), input.maxTextChars);
+    },
+    (error: unknown) => {
+      settled = true;
+      throw error;
+    },
+  );
 });
