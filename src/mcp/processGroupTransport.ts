@@ -75,7 +75,8 @@ export class ProcessGroupTransport implements Transport {
         if (child.pid !== undefined) trackGroup(child.pid);
         resolve();
       });
-      child.once('error', (error) => {
+      // `on`, not `once`: a second 'error' without a listener would crash the application.
+      child.on('error', (error) => {
         reject(error);
         this.onerror?.(error);
         this.#finish();
@@ -84,6 +85,7 @@ export class ProcessGroupTransport implements Transport {
     child.stdout?.on('data', (chunk: Buffer) => this.#receive(chunk));
     child.stdout?.on('error', (error) => this.onerror?.(error));
     child.stdin?.on('error', (error) => this.onerror?.(error));
+    child.stderr?.on('error', () => undefined); // stderr is only kept for messages
     child.stderr?.on('data', (chunk: Buffer) => {
       this.#stderrTail = (this.#stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_CHARS);
     });
