@@ -15,15 +15,16 @@ export class KeyedLock {
 
   /**
    * Runs `task` once every earlier task under `key` has settled. A `signal` that aborts
-   * while the task waits rejects at once with `LockWaitAbortedError`; the task then never
-   * runs, and the tasks queued after it keep their order.
+   * (or has aborted) while the task waits behind another rejects at once with
+   * `LockWaitAbortedError`; the task then never runs, and the tasks queued after it keep
+   * their order. A task with nothing ahead of it starts whatever its signal says.
    * @example await lock.run('session-1', () => store.append('session-1', messages));
    */
   run<T>(key: string | undefined, task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-    if (signal?.aborted) return Promise.reject(new LockWaitAbortedError(signal.reason));
     if (key === undefined) return task();
-    const previous = this.tails.get(key) ?? Promise.resolve();
-    const turn = signal === undefined ? previous.then(task, task) : this.#abortableTurn(previous, task, signal);
+    const ahead = this.tails.get(key);
+    const previous = ahead ?? Promise.resolve();
+    const turn = signal === undefined || ahead === undefined ? previous.then(task, task) : this.#abortableTurn(previous, task, signal);
     const tail = turn.then(
       () => undefined,
       () => undefined,
@@ -38,6 +39,7 @@ export class KeyedLock {
   // The queue keeps the task's place (so later tasks wait for the earlier ones, not for
   // this one's abort), but the caller hears of the abort at once.
   #abortableTurn<T>(previous: Promise<unknown>, task: () => Promise<T>, signal: AbortSignal): Promise<T> {
+    if (signal.aborted) return Promise.reject(new LockWaitAbortedError(signal.reason));
     let onAbort: () => void = () => {};
     const aborted = new Promise<never>((_, reject) => {
       onAbort = () => reject(new LockWaitAbortedError(signal.reason));

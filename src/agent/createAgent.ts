@@ -105,11 +105,9 @@ export function createAgent(options: AgentOptions): Agent {
   const store = options.sessionStore ?? new MemorySessionStore();
   const lock = new KeyedLock();
 
-  /** The session's history; throws LockWaitAbortedError if the Run's signal aborted meanwhile (nothing is written then). */
-  async function loadHistory({ sessionId, signal }: AgentRunOptions): Promise<Message[]> {
-    const history = sessionId === undefined ? [] : await store.load(sessionId);
-    if (signal?.aborted) throw new LockWaitAbortedError(signal.reason);
-    return history;
+  // A Run whose signal aborts from here on starts and ends `cancelled` at once, recorded like any Run.
+  async function loadHistory({ sessionId }: AgentRunOptions): Promise<Message[]> {
+    return sessionId === undefined ? [] : store.load(sessionId);
   }
 
   function buildRun(runId: string, input: string, { sessionId, signal }: AgentRunOptions, history: Message[]): RunActor {

@@ -60,19 +60,14 @@ describe('aborting a Run queued on a busy session', () => {
     expect((await store.load('s')).map((m) => m.content)).toEqual(['first', 'a']);
   });
 
-  it('does not start a Run whose signal aborts while its session is loading', async () => {
-    const loading = deferred<[]>();
-    const appended: unknown[] = [];
-    const store = { load: () => loading.promise, append: async (_: string, messages: readonly unknown[]) => void appended.push(...messages) };
+  it('runs as the contract says when nothing is ahead of it: a Run cancelled at once, recorded', async () => {
+    const store = new MemorySessionStore();
     const provider = createScriptedProvider([{ text: 'never' }]);
     const agent = createAgent({ provider, sessionStore: store });
-    const controller = new AbortController();
-    const pending = agent.run('go', { sessionId: 's', signal: controller.signal });
-    await flush();
-    controller.abort();
-    loading.resolve([]);
-    await expect(pending).rejects.toMatchObject({ code: 'cancelled' });
-    expect(appended).toEqual([]);
+    const error = (await agent.run('go', { sessionId: 's', signal: AbortSignal.abort('early') }).catch((e: unknown) => e)) as RunError;
+    expect(error.code).toBe('cancelled');
+    expect(error.cause).toBe('early');
     expect(provider.calls).toBe(0);
+    expect(await store.load('s')).toEqual(error.output.messages);
   });
 });
