@@ -68,7 +68,12 @@ async function replay(path: ToolCallPath): Promise<void> {
       expect(actor.getSnapshot().status, `${at}: status`).toBe(state.status);
     }
     const end = path.steps.at(-1)!.state;
-    if (end.status === 'done') expect(actor.getSnapshot().output?.result).toEqual((end.output as { result: ToolResult }).result);
+    if (end.status === 'done') {
+      const result = actor.getSnapshot().output!.result;
+      expect(result).toEqual((end.output as { result: ToolResult }).result);
+      // Independent of the machine: the final state agrees with the result (docs/design.md, "The ToolCall").
+      expect(actor.getSnapshot().value === 'succeeded', 'succeeded exactly when the result is not an error').toBe(result.isError !== true);
+    }
   } finally {
     actor.stop();
   }
