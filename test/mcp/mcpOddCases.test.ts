@@ -33,6 +33,7 @@ class StrictRegistry extends ToolRegistry {
 
 const dir = mkdtempSync(join(tmpdir(), 'tinyagent-mcp-odd-'));
 const markFile = join(dir, 'shared.marks');
+const fastMarkFile = join(dir, 'fast.marks');
 const custom: Tool = { name: 'mcp__odd__echo', description: 'Mine', parameters: { type: 'object' }, execute: async () => 'mine' };
 
 // Every server of this file starts at once (each is a node process); each test reads its own.
@@ -51,7 +52,7 @@ beforeAll(async () => {
   const odd = { odd: oddServer() };
   const connections: [keyof typeof registries, Promise<McpServers>][] = [
     ['shared', connectMcpServers({ odd: oddServer({ MCP_TEST_MARK: markFile, MCP_TEST_PAGE_SIZE: '5' }) }, registries.shared)],
-    ['fast', connectMcpServers(odd, registries.fast, { callTimeoutMs: 200 })],
+    ['fast', connectMcpServers({ odd: oddServer({ MCP_TEST_MARK: fastMarkFile }) }, registries.fast, { callTimeoutMs: 200 })],
     ['trusted', connectMcpServers(odd, registries.trusted, { trusted: ['odd'], needsApproval: ['mcp__odd__fails'] })],
     ['changing', connectMcpServers(odd, registries.changing, { needsApproval: true })],
     ['twoServers', connectMcpServers({ 'odd.x': oddServer(), odd_x: oddServer() }, registries.twoServers)],
@@ -143,10 +144,11 @@ describe('one odd server', () => {
     await until(() => marks(markFile).includes(`cancelled ${started}`));
   });
 
-  it('gives an error result with code timeout when a call outlives callTimeoutMs', async () => {
+  it('gives an error result with code timeout when a call outlives callTimeoutMs, and cancels it on the server', async () => {
     const result = await execute(registries.fast, 'mcp__odd__sleep', { ms: 60_000 });
     expect(result).toMatchObject({ isError: true, code: ToolErrorCode.timeout });
     expect(result.content).toContain('200 ms');
+    await until(() => marks(fastMarkFile).some((line) => line.startsWith('cancelled'))); // the server was told
   });
 });
 
