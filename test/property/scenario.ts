@@ -169,7 +169,4 @@ export const scenarioArbitrary: fc.Arbitrary<Scenario> = fc.record({
   releaseOrder: fc.array(fc.nat({ max: 3 }), { maxLength: 8 }),
   cancel: cancelPlan,
 })
-  .map((scenario) => (scenario.cancel.at === 'sessionWrite' ? { ...scenario, sessionWrites: 'gated' as const } : scenario))
-  // An agent whose signal is aborted before the Run starts rejects at once without a Run (no
-  // events to check here; the agent's tests pin it): that case is driven through the actor.
-  .map((scenario) => (scenario.entry === 'agent' && scenario.cancel.at === 'beforeStart' ? { ...scenario, entry: 'actor' as const } : scenario));
+  .map((scenario) => (scenario.cancel.at === 'sessionWrite' ? { ...scenario, sessionWrites: 'gated' as const } : scenario));
