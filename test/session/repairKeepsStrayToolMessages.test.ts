@@ -16,15 +16,20 @@ function kept(messages: readonly Message[], repaired: readonly ToolMessage[]): M
 }
 
 describe('repairInterruptedCalls keeps stray tool messages', () => {
-  it.each<[string, Message[], string[]]>([
-    ['after every answered call', [assistant('a'), result('a'), result('stray')], []],
-    ['after the results, with a call left to repair', [assistant('a', 'b'), result('a'), result('stray')], ['b']],
-    ['before a call’s result', [assistant('a', 'b'), result('stray'), result('b')], ['a']],
-    ['as a duplicate of an answered call', [assistant('a'), result('a', 'first'), result('a', 'second')], []],
-    ['with no assistant message before it', [{ role: 'user', content: 'go' }, result('orphan'), assistant('a')], ['a']],
-  ])('%s', (_, session, repairedIds) => {
+  // Each case: the session, the ids of the calls repaired, and the output as roles and tool ids
+  // (an added result stands where the missing one would have).
+  it.each<[string, Message[], string[], string[]]>([
+    ['after every answered call', [assistant('a'), result('a'), result('stray')], [], ['assistant', 'a', 'stray']],
+    ['after the results, with a call left to repair', [assistant('a', 'b'), result('a'), result('stray')], ['b'], ['assistant', 'a', 'b', 'stray']],
+    ['before a call’s result', [assistant('a', 'b'), result('stray'), result('b')], ['a'], ['assistant', 'a', 'stray', 'b']],
+    ['before the first result, with a call missing in the middle', [assistant('a', 'b', 'c'), result('stray'), result('a'), result('c')], ['b'], ['assistant', 'stray', 'a', 'b', 'c']],
+    ['as a duplicate of an answered call', [assistant('a'), result('a', 'first'), result('a', 'second')], [], ['assistant', 'a', 'a']],
+    ['with no assistant message before it', [{ role: 'user', content: 'go' }, result('orphan'), assistant('a')], ['a'], ['user', 'orphan', 'assistant', 'a']],
+  ])('%s', (_, session, repairedIds, order) => {
     const { messages, repaired } = repairInterruptedCalls(session);
     expect(repaired.map((message) => message.toolCallId)).toEqual(repairedIds);
+    expect(messages.map((message) => (message.role === 'tool' ? message.toolCallId : message.role))).toEqual(order);
+    for (const added of repaired) expect(added.content).toMatch(/outcome is unknown\. It may or may not have taken effect\.$/);
     expect(kept(messages, repaired)).toEqual(session);
     kept(messages, repaired).forEach((message, index) => expect(message).toBe(session[index]));
     expect(messages).toHaveLength(session.length + repairedIds.length);
