@@ -12,12 +12,14 @@ import { recordResult, startable, takeUnstarted, toToolMessage, type BatchProgre
 import type { RunContext } from './runContext.js';
 import type { RunEnvironment } from './runEnvironment.js';
 
+/** The `spawn` XState passes to an assignment: children spawned in one assignment join the Run's children table in one copy. */
+export type RunSpawn = (src: 'toolCall', options: { id: string; input: ToolCallInput }) => unknown;
+
 /** The part of XState's `enqueue` the steps use. */
 export interface RunEnqueue {
   emit(event: RunEvent): void;
-  spawnChild(src: 'toolCall', options: { id: string; input: ToolCallInput }): void;
   stopChild(id: string): void;
-  assign(values: Partial<RunContext>): void;
+  assign(values: Partial<RunContext> | ((args: { spawn: RunSpawn }) => Partial<RunContext>)): void;
 }
 
 /**
@@ -57,6 +59,10 @@ export class RunStep {
   messages: readonly Message[];
   batch: BatchProgress | undefined;
   private appended: Message[] | undefined;
+  // ToolCalls to spawn at commit(). XState copies the Run's children table for each
+  // spawnChild action, which made a batch of n calls cost O(n²); an assignment that spawns
+  // them all copies it once.
+  private toSpawn: { id: string; input: ToolCallInput }[] | undefined;
 
   constructor(
     readonly context: RunContext,
@@ -84,9 +90,16 @@ export class RunStep {
     this.appended.push(message);
   }
 
-  /** Assigns the fields this step changed. */
+  /** Assigns the fields this step changed and spawns the ToolCalls it started. */
   commit(extra: Partial<RunContext> = {}): void {
-    this.enqueue.assign({ seq: this.seq, messages: this.messages, batch: this.batch, ...extra });
+    const values = { seq: this.seq, messages: this.messages, batch: this.batch, ...extra };
+    const toSpawn = this.toSpawn;
+    if (toSpawn === undefined) return this.enqueue.assign(values);
+    this.toSpawn = undefined;
+    this.enqueue.assign(({ spawn }) => {
+      for (const child of toSpawn) spawn('toolCall', child);
+      return values;
+    });
   }
 
   /** Emits the started/failed pair for a call that gets a result without running. */
@@ -132,7 +145,7 @@ export class RunStep {
     for (const index of indexes) {
       const call = batch.calls[index]!;
       this.emit(startedEvent(call, batch.iteration));
-      this.enqueue.spawnChild('toolCall', {
+      (this.toSpawn ??= []).push({
         id: toolChildId(index),
         input: {
           runId,
