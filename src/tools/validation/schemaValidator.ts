@@ -126,6 +126,9 @@ export class SchemaCompiler {
       try {
         if (validate(data)) return { valid: true, data: data as Record<string, unknown> };
         const errors = validate.errors ?? [];
+        // Ajv keeps the last errors on the function: up to one per argument value, not to be
+        // held until the tool's next call.
+        validate.errors = null;
         return { valid: false, errors: errors.slice(0, MAX_DESCRIBED_ISSUES).map(toIssue), issueCount: errors.length };
       } catch (error) {
         return { valid: false, errors: [unvalidatable(error)], issueCount: 1 };
