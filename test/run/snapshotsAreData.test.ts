@@ -75,6 +75,27 @@ describe('pure transitions on a live snapshot', () => {
   });
 });
 
+describe('a tool that changes its arguments', () => {
+  it('changes neither the recorded call nor any snapshot', async () => {
+    const mutator = { ...echoTool(), execute: async (args: Record<string, unknown>) => ((args.text = 'changed'), (args.extra = [1]), 'ok') };
+    const provider = createScriptedProvider([{ toolCalls: [{ id: 'c1', name: 'echo', arguments: { text: 'sent' } }] }, { text: 'done' }]);
+    const toolCallContexts: string[] = [];
+    const actor = createRunActor({
+      provider,
+      tools: [mutator as never],
+      input: 'go',
+      inspect: (event) => {
+        if (event.type === '@xstate.snapshot' && (event.actorRef as { id?: string }).id === 'tool.0') toolCallContexts.push(JSON.stringify((event.snapshot as { context?: unknown }).context));
+      },
+    });
+    actor.start();
+    const output = await runToPromise(actor);
+    expect(output.messages[1]).toMatchObject({ toolCalls: [{ arguments: { text: 'sent' } }] });
+    expect(toolCallContexts.length).toBeGreaterThan(0);
+    for (const context of toolCallContexts) expect(context).not.toContain('changed');
+  });
+});
+
 describe('restoring a Run from its persisted snapshot', () => {
   it('in awaitingProvider, makes the request again and completes', async () => {
     const first = deferred<ProviderResponse>();
