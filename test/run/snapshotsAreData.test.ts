@@ -85,7 +85,9 @@ describe('a tool that changes its arguments', () => {
       tools: [mutator as never],
       input: 'go',
       inspect: (event) => {
-        if (event.type === '@xstate.snapshot' && (event.actorRef as { id?: string }).id === 'tool.0') toolCallContexts.push(JSON.stringify((event.snapshot as { context?: unknown }).context));
+        if (event.type !== '@xstate.snapshot') return;
+        const snapshot = event.snapshot as { machine?: { id?: string }; context?: unknown };
+        if (snapshot.machine?.id === 'toolCall') toolCallContexts.push(JSON.stringify(snapshot.context));
       },
     });
     actor.start();
