@@ -120,6 +120,9 @@ describe('the packed package', { timeout: 180_000 }, () => {
   it('ships the build, the declarations, LICENSE and the CLI, and nothing from src/', async () => {
     const manifest = JSON.parse(await readFile(path.join(app, 'node_modules/tinyagent/package.json'), 'utf8'));
     expect(manifest.bin).toEqual({ tinyagent: 'dist/cli.js' });
+    // npm pack (and a git install) build with the script this test used.
+    expect(manifest.scripts.prepack).toBe('node scripts/buildPackage.mjs');
+    for (const entry of ['.', './testing', './mcp']) expect(Object.keys(manifest.exports[entry])).toEqual(['import', 'require', 'default']);
     const license = await readFile(path.join(app, 'node_modules/tinyagent/LICENSE'), 'utf8');
     expect(license).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} tinyagent contributors/);
     const cli = await readFile(path.join(app, 'node_modules/tinyagent/dist/cli.js'), 'utf8');
