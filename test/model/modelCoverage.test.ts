@@ -56,6 +56,11 @@ describe('the scenarios issue 3 asks for are among the generated Run paths', () 
     expect(cancelled).toBe(true);
   });
 
+  it.each(restingStates)('a restore from the JSON snapshot while the Run is in %s', (value) => {
+    const restored = runPaths.some((path) => steps(path).some(({ event, before }) => event.type === 'run.resumed' && valueName(before.snapshot.value) === value));
+    expect(restored).toBe(true);
+  });
+
   it('a signal aborted before the start, with and without a session', () => {
     const aborted = runPaths.filter((path) => path.set.aborted && path.steps.at(-1)!.state.snapshot.value === 'cancelled');
     expect(new Set(aborted.map((path) => path.set.session === true))).toEqual(new Set([true, false]));
