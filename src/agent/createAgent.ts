@@ -77,7 +77,7 @@ function settle(actor: RunActor, output: RunOutput, signal: AbortSignal | undefi
 function cancelledBeforeStart(runId: string, sessionId: string | undefined, reason: unknown): RunError {
   const where = sessionId === undefined ? '' : ` while it waited for session "${sessionId}"`;
   const error = { code: RunErrorCode.cancelled, message: `Run cancelled${where}; it never started` };
-  const output: RunOutput = Object.assign({ status: 'cancelled' as const, error, iterations: 0, messages: [] }, { runId });
+  const output: RunOutput = { runId, status: 'cancelled', error, iterations: 0, messages: [] };
   return new RunError(error.code, error.message, output, { cause: reason });
 }
 

@@ -26,7 +26,7 @@ describe('aborting a Run queued on a busy session', () => {
     expect(error.code).toBe('cancelled');
     expect(error.cause).toBe(reason);
     expect(error.message).toContain('while it waited for session "s"');
-    expect(error.output).toMatchObject({ status: 'cancelled', iterations: 0, messages: [] });
+    expect(error.output).toMatchObject({ status: 'cancelled', iterations: 0, messages: [], runId: expect.any(String) });
     expect(provider.calls).toBe(1); // the first Run is still waiting on its provider
 
     gate.resolve({ text: 'first answer' });
