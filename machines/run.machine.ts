@@ -15,7 +15,7 @@ import { callProvider, type ProviderTextDeltaEvent } from './run/providerActor.j
 import { initialRunContext, type RunContext, type RunMachineInput } from './run/runContext.js';
 import { environmentOf } from './run/runEnvironment.js';
 import { addUsage, buildRunOutput, cancelledOutcome, describeError, failedOutcome, type RunOutcome } from './run/runOutput.js';
-import { RunStep, toolChildId, type RunEnqueue } from './run/runSteps.js';
+import { isToolChildId, RunStep, toolChildId, type RunEnqueue } from './run/runSteps.js';
 import { providerRequest } from './run/providerRequest.js';
 import { sessionWriter, type SessionWriterReply } from './run/sessionWriter.js';
 import { toolCallMachine, type ToolCallApprovalReport, type ToolCallOutput } from './toolCall.machine.js';
@@ -61,6 +61,9 @@ export const runMachine = setup({
     batchSettled: ({ context }) => batchSettled(context.batch),
     resultClosesBatch: ({ context, event }) => isLastOutstanding(context.batch, (event as DoneActorEvent<ToolCallOutput>).output.index),
     noSession: ({ context }) => context.sessionId === undefined,
+    // The ToolCall ids are bare indexes (toolChildId), so `xstate.error.actor.*` also matches the
+    // Run's other children; their errors are not a call's.
+    errorFromToolCall: ({ event }) => isToolChildId((event as ErrorActorEvent).actorId),
     outcomeIsCompleted: outcomeIs('completed'),
     outcomeIsFailed: outcomeIs('failed'),
   },
@@ -291,11 +294,11 @@ export const runMachine = setup({
           entry: 'startTools',
           on: {
             // The last result closes the batch in the same microstep.
-            'xstate.done.actor.tool.*': [
+            'xstate.done.actor.*': [
               { guard: 'resultClosesBatch', target: '#run.appendingResults.persistingResults', actions: ['recordToolDone', 'appendBatchResults'] },
               { actions: 'recordToolDone' },
             ],
-            'xstate.error.actor.tool.*': { actions: 'recordToolCrash' },
+            'xstate.error.actor.*': { guard: 'errorFromToolCall', actions: 'recordToolCrash' },
             CANCEL: { target: 'cancelling', actions: 'cancelBatch' },
             // Calls that were running when the snapshot was taken are never run again.
             'run.resumed': { actions: 'interruptRunningCalls' },
@@ -305,8 +308,8 @@ export const runMachine = setup({
         // Running calls were told to abort; wait for each to settle or give up after its grace.
         cancelling: {
           on: {
-            'xstate.done.actor.tool.*': { actions: 'recordToolDone' },
-            'xstate.error.actor.tool.*': { actions: 'recordToolCrash' },
+            'xstate.done.actor.*': { actions: 'recordToolDone' },
+            'xstate.error.actor.*': { guard: 'errorFromToolCall', actions: 'recordToolCrash' },
             'run.resumed': { actions: 'interruptRunningCalls' },
           },
           always: { guard: 'batchSettled', target: '#run.appendingResults.persistingEnd', actions: ['appendBatchResults', 'markCancelled'] },

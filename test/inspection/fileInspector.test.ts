@@ -49,8 +49,8 @@ describe('createFileInspector', () => {
     expect(JSON.parse(root.definition as string)).toMatchObject({ id: 'run', initial: 'starting' });
 
     const toolCall = records.find((record) => record.type === '@xstate.actor' && record.name === 'toolCall')!;
-    expect(toolCall).toMatchObject({ parentId: actor.sessionId, id: 'tool.0' });
-    expect(records.some((record) => record.type === '@xstate.event' && (record.event as { type: string }).type === 'xstate.done.actor.tool.0')).toBe(true);
+    expect(toolCall).toMatchObject({ parentId: actor.sessionId, id: '0' });
+    expect(records.some((record) => record.type === '@xstate.event' && (record.event as { type: string }).type === 'xstate.done.actor.0')).toBe(true);
     expect(records.some((record) => record.type === '@xstate.microstep' && (record.transitions as unknown[]).length > 0)).toBe(true);
 
     const rootSnapshots = records.filter((record) => record.type === '@xstate.snapshot' && record.sessionId === actor.sessionId);
