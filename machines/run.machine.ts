@@ -142,7 +142,7 @@ export const runMachine = setup({
       step.batch = openBatchProgress(context.iterations + 1, calls, concurrent, max);
       const beyond = calls.map((_, index) => index).filter((index) => index >= max);
       const message = `Not run: the response asked for ${calls.length} tool calls, more than the ${max} one response may run.`;
-      step.refuseBatchCalls(beyond, errorResult(ToolErrorCode.toolError, message));
+      step.refuseBatchCalls(beyond, errorResult(ToolErrorCode.callLimit, message));
       step.commit({ iterations: context.iterations + 1 });
     }),
     startTools: enqueueActions(({ context, enqueue, system }) => {

@@ -8,6 +8,8 @@ export const ToolErrorCode = {
   toolError: 'tool_error',
   cancelled: 'cancelled',
   iterationLimit: 'tool_iteration_limit',
+  /** The call came after `limits.maxCallsPerResponse` calls of its response and did not run. */
+  callLimit: 'tool_call_limit',
   incompleteToolCall: 'incomplete_tool_call',
   interrupted: 'interrupted',
   /** A person (or the absence of one) refused the call; it did not run. */

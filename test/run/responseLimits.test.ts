@@ -24,6 +24,7 @@ describe('limits.maxCallsPerResponse', () => {
       ['d', true],
     ]);
     expect(results[2]!.content).toMatch(/more than the 2/);
+    expect(results.slice(2).map((m) => m.code)).toEqual(['tool_call_limit', 'tool_call_limit']);
     expectSessionInvariant(output.messages);
     expectEventInvariant(run.events, output.messages);
   });

@@ -13,6 +13,7 @@ const RUNTIME_CODES = [
   'invalid_arguments',
   'cancelled',
   'tool_iteration_limit',
+  'tool_call_limit',
   'interrupted',
   'incomplete_tool_call',
   'session_error',
@@ -29,7 +30,7 @@ const returning = (code: string): Tool => ({
 });
 
 describe('codes reserved for the runtime', () => {
-  it('are exactly the ones CONTRACT §8 lists', () => {
+  it('are exactly the ones docs/design.md lists (the contract's, and tool_call_limit)', () => {
     expect([...RESERVED_TOOL_CODES].sort()).toEqual([...RUNTIME_CODES].sort());
   });
 

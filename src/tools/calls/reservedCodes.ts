@@ -10,6 +10,7 @@ export const RESERVED_TOOL_CODES: ReadonlySet<string> = new Set<string>([
   ToolErrorCode.invalidArguments,
   ToolErrorCode.cancelled,
   ToolErrorCode.iterationLimit,
+  ToolErrorCode.callLimit,
   ToolErrorCode.interrupted,
   ToolErrorCode.incompleteToolCall,
   RunErrorCode.sessionError,
