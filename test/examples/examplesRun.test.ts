@@ -62,6 +62,13 @@ describe('examples', () => {
     expect(await readFile('README.md', 'utf8')).toMatch(/^## Providers$/m);
   });
 
+  it('the typed tools example runs a JSON Schema tool and a zod tool', async () => {
+    const { stdout } = await runExample('examples/typedTools.ts');
+    const [schema, answer] = stdout.trim().split('\n');
+    expect(JSON.parse(schema!)).toMatchObject({ type: 'object', required: ['city'], properties: { days: { default: 3 } } });
+    expect(answer).toBe('42 | Sunny in Oslo for 3 days');
+  });
+
   it('the quick start prints the answer', async () => {
     const { stdout } = await runExample('examples/quickstart.ts');
     expect(stdout.trim().split('\n').at(-1)).toBe('The answer is 42.');
