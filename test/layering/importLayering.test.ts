@@ -2,6 +2,7 @@
 // eslint.config.js: planted imports that break it are reported, allowed ones are not, and
 // the real tree breaks none.
 import { ESLint } from 'eslint';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { glob } from 'tinyglobby';
 import { describe, expect, it } from 'vitest';
@@ -72,11 +73,21 @@ describe('the layering lint rule', () => {
   });
 
   it('finds nothing to report in the real src/ and machines/', async () => {
-    const results = await eslint.lintFiles(['src', 'machines']);
-    const problems = results.flatMap((result) =>
-      result.messages.map((message) => `${result.filePath.slice(root.length)}:${message.line} ${message.message}`),
-    );
-    expect(results.length).toBeGreaterThan(50);
+    // Linting the files whole would parse every one with the TypeScript parser (seconds);
+    // their import specifiers, linted as bare imports at the same paths, are what the rule
+    // reads. `npm run lint` checks the files themselves.
+    const files = await glob(['src/**/*.ts', 'machines/**/*.ts'], { cwd: root });
+    const problems: string[] = [];
+    let specifiers = 0;
+    for (const file of files) {
+      const source = await readFile(`${root}${file}`, 'utf8');
+      const imports = [...source.matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s*'([^']+)'|^\s*import\s*'([^']+)'/gms)].map((match) => match[1] ?? match[2]);
+      specifiers += imports.length;
+      const found = await layeringProblems(file, imports.map((specifier) => `import '${specifier}';`).join('\n'));
+      problems.push(...found.map((problem) => `${file}: ${problem}`));
+    }
+    expect(files.length).toBeGreaterThan(50);
+    expect(specifiers).toBeGreaterThan(files.length);
     expect(problems).toEqual([]);
   });
 });
