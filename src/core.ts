@@ -37,7 +37,7 @@ export {
   ProviderError,
   ConfigurationError,
 } from './errors.js';
-export type { ProviderErrorDetails, TinyAgentErrorOptions } from './errors.js';
+export type { ProviderErrorDetails, TinyAgentErrorOptions, ToolRegistrationErrorDetails } from './errors.js';
 
 // Tools
 export { ToolRegistry } from './tools/registry.js';
@@ -59,6 +59,9 @@ export { DEFAULT_LIMITS, resolveLimits } from './limits.js';
 export { createRunActor } from './run/createRunActor.js';
 export type { CreateRunActorOptions } from './run/createRunActor.js';
 export type { SessionBinding } from './run/createRunActor.js';
+export { runToPromise } from './run/runEvents.js';
+export type { RunInfo } from '../machines/run/runEnvironment.js';
+export type { ApprovalRequest, ApprovalAnswer, Approver } from '../machines/run/approval.js';
 export { createAgent } from './agent/createAgent.js';
 export type { Agent, AgentOptions, AgentRunOptions } from './agent/createAgent.js';
 export { createScriptedProvider, ScriptExhaustedError } from './scriptedProvider.js';
@@ -85,6 +88,8 @@ export type {
   ToolStartedEvent,
   ToolCompletedEvent,
   ToolFailedEvent,
+  ToolApprovalRequestedEvent,
+  ToolApprovalResolvedEvent,
   RunCompletedEvent,
   RunFailedEvent,
   RunCancelledEvent,

@@ -9,6 +9,7 @@ describe('public API', () => {
       'ConfigurationError',
       'DEFAULT_LIMITS',
       'FileSessionStore',
+      'FileToolErrorCode',
       'MemorySessionStore',
       'ProviderError',
       'RegistrationErrorCode',
@@ -17,22 +18,32 @@ describe('public API', () => {
       'ScriptExhaustedError',
       'SessionError',
       'SessionErrorCode',
+      'ShellToolErrorCode',
+      'SkillToolErrorCode',
       'TinyAgentError',
       'ToolErrorCode',
       'ToolRegistrationError',
       'ToolRegistry',
+      'connectMcpServers',
       'createAgent',
       'createAnthropicProvider',
       'createFileInspector',
+      'createFileTools',
       'createOpenAIProvider',
       'createRunActor',
       'createScriptedProvider',
+      'createShellTool',
+      'createSkillTool',
+      'defineTool',
       'isTerminalRunEvent',
+      'loadMcpConfig',
+      'loadSkills',
       'providerFromEnv',
       'repairInterruptedCalls',
       'resolveLimits',
       'runEvents',
       'runMachine',
+      'runToPromise',
       'toolCallMachine',
     ]);
   });
@@ -55,6 +66,8 @@ describe('public API', () => {
       | 'tool.started'
       | 'tool.completed'
       | 'tool.failed'
+      | 'tool.approval_requested'
+      | 'tool.approval_resolved'
       | 'run.completed'
       | 'run.failed'
       | 'run.cancelled'

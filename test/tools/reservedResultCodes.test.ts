@@ -30,7 +30,7 @@ const returning = (code: string): Tool => ({
 });
 
 describe('codes reserved for the runtime', () => {
-  it('are exactly the ones docs/design.md lists (the contract's, and tool_call_limit)', () => {
+  it('are exactly the ones docs/design.md lists (those of the contract and tool_call_limit)', () => {
     expect([...RESERVED_TOOL_CODES].sort()).toEqual([...RUNTIME_CODES].sort());
   });
 
