@@ -40,4 +40,5 @@ export const runPathSets: readonly RunPathSet[] = [
   { name: 'signal aborted before the start, with a session', limits: {}, aborted: true, session: true, replies: [], providerFailures: [] },
   { name: 'limit 0', limits: { maxIterations: 0 }, replies: ['serial'], providerFailures: [], until: ended('limitReached') },
   { name: 'limit 3', limits: { maxIterations: 3 }, replies: ['serial'], providerFailures: [], until: ended('limitReached') },
+  { name: 'one call per response', limits: { maxIterations: 1, maxCallsPerResponse: 1 }, replies: ['concurrent', 'answer'], providerFailures: [], until: ended('done') },
 ];
