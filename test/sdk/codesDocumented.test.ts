@@ -4,7 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import * as api from '../../src/index.js';
 
-const CODES_DOC = 'docs/readme/codes.md';
+const CODES_DOC = 'README.md';
 // Error classes whose code is fixed by the class rather than by a code object.
 const CLASS_CODES = ['provider_error', 'invalid_option', 'script_exhausted'];
 
