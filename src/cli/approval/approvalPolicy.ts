@@ -4,12 +4,10 @@ import { askYesNo, type PromptStreams } from './askYesNo.js';
 import { previewArguments } from '../render/shorten.js';
 import type { Colors } from '../render/colors.js';
 
-/** What the CLI needs of an approval request (the `approve` option's first argument). */
-export interface ApprovalQuestion {
-  callId: string;
-  toolName: string;
-  arguments: unknown;
-}
+import type { ApprovalRequest } from '../../index.js';
+
+/** The part of an approval request the CLI shows. */
+export type ApprovalQuestion = Pick<ApprovalRequest, 'callId' | 'toolName' | 'arguments'>;
 
 export type ApprovalAnswer = { approved: boolean; reason?: string };
 export type Approver = (request: ApprovalQuestion, options: { signal: AbortSignal }) => Promise<ApprovalAnswer>;
