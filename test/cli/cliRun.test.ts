@@ -1,5 +1,5 @@
 // The built CLI as a real process against a scripted OpenAI-compatible server on 127.0.0.1.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -80,6 +80,17 @@ describe('tinyagent run', () => {
     const result = await cli([{ text: 'No tools here.' }], ['run', 'hi', '--tools', 'none']);
     expect(result.code).toBe(0);
     expect(server!.requests[0].tools ?? []).toEqual([]);
+  });
+
+  it('attaches the skill tool from .agents/skills under --cwd by default', async () => {
+    mkdirSync(path.join(dir, '.agents', 'skills', 'release-notes'), { recursive: true });
+    writeFileSync(path.join(dir, '.agents', 'skills', 'release-notes', 'SKILL.md'), '---\nname: release-notes\ndescription: Write release notes\n---\nList the changes.\n');
+    const result = await cli([{ calls: [{ id: 'k1', name: 'skill', args: { name: 'release-notes' } }] }, { text: 'Done.' }], ['run', 'notes', '--tools', 'none', '--session', 'sk']);
+    expect(result.code).toBe(0);
+    const offered = server!.requests[0].tools.map((tool: { function: { name: string; description: string } }) => tool.function);
+    expect(offered.map((tool: { name: string }) => tool.name)).toEqual(['skill']);
+    expect(offered[0].description).toContain('release-notes: Write release notes');
+    expect(sessionLines('sk').find((m) => m.role === 'tool')!.content).toContain('List the changes.');
   });
 
   it('denies the writing tools without a terminal and without --yes, telling the model why', async () => {
