@@ -1,4 +1,4 @@
-// Sizes, repetitions and targets of every scenario (issue 5), in one place.
+// Sizes, repetitions and targets of every scenario, in one place.
 
 export const S1_SHORT = { steps: 20, warmup: 20, samples: 40, runsPerSample: 10 };
 /** S1 at N=200, S4 and S6 share these and are measured in turn. */

@@ -1,4 +1,4 @@
-// The bench itself (bundled and started by bench/run.ts): every scenario of issue 5 for
+// The bench itself (bundled and started by bench/run.ts): every scenario (S1–S6) for
 // tinyagent and for the bare loop, in this process run (S3 and S5 in fresh child processes).
 // Prints a table, the targets and JSON, and writes the JSON next to the bundle
 // (.tmp/bench/results.json, ignored by git).

@@ -12,7 +12,7 @@ export interface Measurement {
   higherIsBetter?: boolean;
 }
 
-/** A target from issue 5 and whether the measured median meets it. */
+/** A performance target and whether the measured median meets it. */
 export interface TargetCheck {
   target: string;
   measured: string;

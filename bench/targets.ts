@@ -1,4 +1,4 @@
-// The targets of issue 5, checked against the measured medians.
+// The performance targets (README, "Performance"), checked against the measured medians.
 import { TARGETS } from './config.js';
 import { formatFigure as f, type Measurement, type TargetCheck } from './report.js';
 

@@ -1,4 +1,4 @@
-// The committed pictures can never drift from the machines (STYLE 8): every generated file is
+// The committed pictures can never drift from the machines: every generated file is
 // regenerated in memory and compared byte for byte with the one in visualizations/.
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// CONTRACT §7 createAgent: run resolves only when completed, rejects with RunError otherwise;
+// createAgent (docs/design.md, "RunOutput and RunError"): run resolves only when completed, rejects with RunError otherwise;
 // the registry is the only way to add tools; sessions load history and append the Run.
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,4 +1,4 @@
-// CONTRACT §6 end to end: a process running an agent on a FileSessionStore is SIGKILLed while
+// docs/design.md, "Sessions and repair", end to end: a process running an agent on a FileSessionStore is SIGKILLed while
 // a tool runs. A fresh load returns a valid session (the calls get `interrupted` results),
 // reports the repair once, and a later Run continues from it.
 import { spawn } from 'node:child_process';

@@ -1,4 +1,4 @@
-// CONTRACT §5: what a Run publishes, in what order, with which fields.
+// docs/design.md, "Events": what a Run publishes, in what order, with which fields.
 import { firstValueFrom, map, toArray } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
 import { createAgent, createScriptedProvider, runEvents, createRunActor, type RunEvent } from '../../src/index.js';

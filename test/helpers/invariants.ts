@@ -1,4 +1,4 @@
-// The contract's invariants as reusable assertions (CONTRACT §5 and §6).
+// The runtime's invariants as reusable assertions (docs/design.md, "Invariants").
 import { expect } from 'vitest';
 import type { Message, RunEvent } from '../../src/index.js';
 

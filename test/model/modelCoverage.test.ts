@@ -1,7 +1,7 @@
 // The generated suites must exercise both machines completely: every state and every transition
 // in the definitions (each guarded candidate of on/always/after/onDone/onError) is taken by at
 // least one generated path. A transition added without a path that takes it turns this red.
-// The paths also contain the scenarios issue 3 names, checked here by what they do.
+// The paths also contain the scenarios the Run must cover (limits, cancels, batch kinds, codes), checked here by what they do.
 import { describe, expect, it } from 'vitest';
 import type { AnyEventObject, AnyMachineSnapshot, AnyStateMachine } from 'xstate';
 import { runMachine } from '../../machines/run.machine.js';
@@ -42,7 +42,7 @@ describe('coverage of the machine definitions by the generated paths', () => {
 const steps = (path: RunPath) => path.steps.slice(1).map((step, index) => ({ ...step, before: path.steps[index]!.state }));
 const emittedTypes = (events: readonly AnyEventObject[], type: string) => events.filter((event) => event.type === type);
 
-describe('the scenarios issue 3 asks for are among the generated Run paths', () => {
+describe('the scenarios the Run must cover are among the generated Run paths', () => {
   const restingStates = [
     'awaitingProvider',
     'executingBatch.recordingCalls',

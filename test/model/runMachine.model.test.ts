@@ -1,4 +1,4 @@
-// Model-based tests of the Run (STYLE 7): one `it` per path generated from `runMachine` by
+// Model-based tests of the Run: one `it` per path generated from `runMachine` by
 // xstate/graph, replayed against the real runtime. At every step the Run actor must process
 // the event the model predicts, take the same transitions, reach the same state, publish the
 // same events and keep the session invariant.

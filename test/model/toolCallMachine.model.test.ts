@@ -1,4 +1,4 @@
-// Model-based tests of the ToolCall machine (STYLE 7): one `it` per path generated from
+// Model-based tests of the ToolCall machine: one `it` per path generated from
 // `toolCallMachine` by xstate/graph, replayed on a real ToolCall actor (real registry, real
 // validation, a tool released by a gate, CANCEL sent by hand, the grace timer on a fake clock).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

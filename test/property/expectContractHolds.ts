@@ -1,6 +1,6 @@
 // Everything a driven Run must satisfy, whatever the Scenario: the session and event
-// invariants (CONTRACT §5–§6), the status the contract gives the script (§4), each call's
-// result (§3), the output limit, concurrency gating, and that nothing runs after a cancel.
+// invariants (docs/design.md, "Invariants"), the status "The Run" gives the script, each call's
+// result ("One call"), the output limit, concurrency gating, and that nothing runs after a cancel.
 import { expect } from 'vitest';
 import type { AssistantMessage, Message, ToolMessage } from '../../src/index.js';
 import { expectEventInvariant, expectSessionInvariant } from '../helpers/invariants.js';
@@ -137,7 +137,7 @@ function expectedResult(scenario: Scenario, run: DrivenRun, call: PlannedCall, f
   return { code: 'cancelled', says: call.onAbort === 'finishesAfterGrace' ? 'outcome is unknown' : 'stopped after the abort' };
 }
 
-/** Calls start in call order, and no more run at once than the batch allows (CONTRACT §4). */
+/** Calls start in call order, and no more run at once than the batch allows (docs/design.md, "The Run"). */
 function expectGated(scenario: Scenario, run: DrivenRun, calls: readonly PlannedCall[], iteration: number): void {
   const executed = [...run.world.executions.values()].filter((execution) => execution.iteration === iteration);
   const inStartOrder = executed.sort((a, b) => a.order - b.order).map((execution) => execution.callId);

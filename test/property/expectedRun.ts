@@ -1,5 +1,5 @@
-// The oracle: what CONTRACT §3–§4 say a Scenario's Run must end with when nobody cancels,
-// and what each call's result must be. Written from the contract, not from the machine.
+// The oracle: what docs/design.md ("One call", "The Run") says a Scenario's Run must end with when nobody cancels,
+// and what each call's result must be. Written from docs/design.md, not from the machine.
 import type { RunStatus } from '../../src/index.js';
 import type { PlannedCall, PlannedResponse, Scenario, ToolOutcome } from './scenario.js';
 import { stringOverLimit } from './scenarioWorld.js';
@@ -50,7 +50,7 @@ export function expectedWithoutCancel(scenario: Scenario): ExpectedRun {
   }
 }
 
-/** The error code CONTRACT §3 gives a call before `execute` (unknown tool, bad JSON, schema), if any. */
+/** The error code docs/design.md ("One call") gives a call before `execute` (unknown tool, bad JSON, schema), if any. */
 export function rejectionCode(call: PlannedCall): string | undefined {
   if (call.tool === 'ghost') return 'unknown_tool';
   switch (call.args) {

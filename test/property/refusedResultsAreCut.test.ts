@@ -1,4 +1,4 @@
-// CONTRACT §3: *every* result's content is cut to `limits.maxOutputChars` before it reaches
+// docs/design.md, "One call" (cut output): *every* result's content is cut to `limits.maxOutputChars` before it reaches
 // the model, an event or the session, including the results the Run gives calls it refuses
 // without running them (found by runInvariants.property.test.ts).
 import { describe, expect, it } from 'vitest';

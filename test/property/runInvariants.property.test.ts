@@ -1,4 +1,4 @@
-// CONTRACT §3–§6 over generated Runs: random scripts of provider responses (answers, tool
+// The invariants of docs/design.md over generated Runs: random scripts of provider responses (answers, tool
 // calls with every kind of arguments, failures, malformed responses), tool behaviours, limits
 // and cancellation points. Whatever happens, the session and event invariants hold, the status
 // is the one the contract gives the script, and each call's result is the one §3 and §4 give it.

@@ -1,4 +1,4 @@
-// CONTRACT §3 through a whole Run: each call error code reaches the tool message, the
+// docs/design.md, "One call", through a whole Run: each call error code reaches the tool message, the
 // events and the model, and output is cut before it goes anywhere.
 import { describe, expect, it } from 'vitest';
 import { createScriptedProvider, type ToolMessage, type ToolCallRequest, type Tool } from '../../src/index.js';

@@ -1,4 +1,4 @@
-// CONTRACT §4 cancellation, in every phase: before the first request, during a provider
+// Cancellation (docs/design.md, "Invariants"), in every phase: before the first request, during a provider
 // request, during serial and concurrent batches, and with tools that ignore their signal.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createScriptedProvider, type ProviderCallOptions, type ToolMessage } from '../../src/index.js';

@@ -1,4 +1,4 @@
-// CONTRACT §4 concurrency: serial unless every call is readOnly && concurrencySafe; then at
+// Concurrency (docs/design.md, "The Run"): serial unless every call is readOnly && concurrencySafe; then at
 // most maxConcurrency at once; results in call order. Proved with gates, not timing.
 import { describe, expect, it } from 'vitest';
 import { createScriptedProvider, type ToolMessage } from '../../src/index.js';

@@ -1,4 +1,4 @@
-// CONTRACT §4 iterations: a response with tool calls after maxIterations batches runs none of them.
+// The iteration limit (docs/design.md, "The Run"): a response with tool calls after maxIterations batches runs none of them.
 import { describe, expect, it } from 'vitest';
 import { createScriptedProvider, type ToolMessage } from '../../src/index.js';
 import { expectEventInvariant, expectSessionInvariant } from '../helpers/invariants.js';

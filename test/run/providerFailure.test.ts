@@ -1,4 +1,4 @@
-// CONTRACT §4 provider failure: thrown errors, rejections and unmappable responses end the
+// Provider failure (docs/design.md, "The Run"): thrown errors, rejections and unmappable responses end the
 // Run in `failed` with `provider_error`, and nothing half-built is appended.
 import { describe, expect, it } from 'vitest';
 import { createScriptedProvider, ProviderError, type ProviderResponse } from '../../src/index.js';

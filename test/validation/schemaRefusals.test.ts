@@ -1,5 +1,5 @@
 // Schemas refused at registration with invalid_tool_schema and a message that names the
-// problem: patterns RE2 cannot run (issue 8 item 13), unknown keywords (issue 9 item 5, with
+// problem: patterns RE2 cannot run, unknown keywords (with
 // `details.unknownKeywords` for the MCP module), unknown formats, reference cycles, and
 // schemas too deep to compile. A valid recursive schema is still accepted.
 import { describe, expect, it } from 'vitest';
@@ -60,7 +60,7 @@ describe('patterns run on a linear-time engine', () => {
   });
 });
 
-describe('unknown keywords (issue 9 item 5)', () => {
+describe('unknown keywords', () => {
   it('a typo is refused, naming the keyword, with details.unknownKeywords', () => {
     const error = refusal({ type: 'object', propertees: { q: { type: 'string' } } });
     expect(error.message).toBe(

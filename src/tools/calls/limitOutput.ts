@@ -1,4 +1,4 @@
-// CONTRACT §3, last paragraph: cut a result's content to the output limit, with a marker.
+// docs/design.md, "One call" (cut output): cut a result's content to the output limit, with a marker.
 // Lengths are UTF-16 code units, as String.length counts them.
 import { Buffer } from 'node:buffer';
 import type { ToolResult } from '../../types.js';

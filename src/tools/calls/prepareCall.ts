@@ -1,4 +1,4 @@
-// CONTRACT §3 steps 1–3: from a model's tool call to a tool and checked arguments, or an
+// docs/design.md, "One call", steps 1–4: from a model's tool call to a tool and checked arguments, or an
 // error result the model can act on. Runs on every call: no per-call regex or closures.
 // Never throws: whatever the model sent becomes a result.
 import { ToolErrorCode } from '../../codes.js';

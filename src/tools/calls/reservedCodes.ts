@@ -3,7 +3,7 @@
 // `tool.failed` report an event that never happened, so runTool turns it into tool_error.
 import { RunErrorCode, ToolErrorCode } from '../../codes.js';
 
-/** Tool-result codes a tool's own result may not carry (CONTRACT §8). */
+/** Tool-result codes a tool's own result may not carry (docs/design.md, "Tools"). */
 export const RESERVED_TOOL_CODES: ReadonlySet<string> = new Set<string>([
   ToolErrorCode.unknownTool,
   ToolErrorCode.invalidJson,

@@ -1,4 +1,4 @@
-// CONTRACT §3 steps 4–5: call `execute` and turn whatever happens into a ToolResult.
+// docs/design.md, "One call", steps 6–7: call `execute` and turn whatever happens into a ToolResult.
 // Tool failures are data: this function never rejects, whatever the tool throws or returns.
 import { ToolErrorCode } from '../../codes.js';
 import { describeValue } from '../../describeValue.js';
