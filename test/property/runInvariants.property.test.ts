@@ -1,7 +1,7 @@
 // The invariants of docs/design.md over generated Runs: random scripts of provider responses (answers, tool
 // calls with every kind of arguments, failures, malformed responses), tool behaviours, limits
 // and cancellation points. Whatever happens, the session and event invariants hold, the status
-// is the one the contract gives the script, and each call's result is the one §3 and §4 give it.
+// is the one the contract gives the script, and each call's result is the one "One call" and "The Run" give it.
 //
 // Deterministic: a fixed seed by default. TINYAGENT_PROPERTY_SEED=<n> replays another seed
 // (fast-check prints the seed and path of a failure), TINYAGENT_PROPERTY_RUNS=<n> runs more.
