@@ -1,4 +1,4 @@
-// Issue 8 item 8: a provider that calls onTextDelta after its request settled must not produce
+// A provider that calls onTextDelta after its request settled must not produce
 // text.delta events (they would be taken for the next request's text).
 import { describe, expect, it } from 'vitest';
 import { createScriptedProvider, type ProviderCallOptions } from '../../src/index.js';
