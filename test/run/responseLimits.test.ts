@@ -1,4 +1,4 @@
-// Issue 8 item 19: limits.maxCallsPerResponse (calls beyond it get an error result and never run)
+// limits.maxCallsPerResponse (calls beyond it get an error result and never run)
 // and limits.maxTextChars (a longer answer fails the Run with provider_error; streamed text
 // beyond it is not emitted).
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 8 item 5: `actor.stop()` in the middle of a batch must not leave a persisted call without
+// `actor.stop()` in the middle of a batch must not leave a persisted call without
 // a result. The Run's session writer writes `cancelled` results for such calls once the writes in
 // flight are done, so the next Run on the session sends the model a whole conversation.
 import { describe, expect, it } from 'vitest';

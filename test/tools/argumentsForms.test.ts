@@ -1,4 +1,4 @@
-// Issue 8, error messages: a provider's call is refused as a whole (provider_error) only when
+// A provider's call is refused as a whole (provider_error) only when
 // its result could not be attributed — a missing, empty or repeated id, or no name. Its
 // arguments never do: an already-parsed value that is not an object gets the same
 // invalid_json result as its JSON text, and the Run goes on. (A string is always the text

@@ -1,4 +1,4 @@
-// Issue 8 item 15 through a whole Run: limits.maxArgumentsChars reaches prepareCall, and a
+// Through a whole Run: limits.maxArgumentsChars reaches prepareCall, and a
 // call over it gets invalid_arguments without its tool running; the Run goes on.
 import { describe, expect, it } from 'vitest';
 import { createScriptedProvider, type ToolMessage } from '../../src/index.js';

@@ -1,4 +1,4 @@
-// Issue 8 item 7: a tool that edits its object-form arguments (the form the Anthropic adapter
+// A tool that edits its object-form arguments (the form the Anthropic adapter
 // produces) must not rewrite the recorded call. `execute` gets a copy of its own, so
 // RunOutput.messages, tool.started and the next request show what the model sent.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 8 item 9: the runtime's codes report things the runtime did (a refused call, a cancel,
+// The runtime's codes report things the runtime did (a refused call, a cancel,
 // a crash repair). A tool's own result carrying one becomes tool_error, content kept, so
 // `tool.failed` never reports an event that did not happen.
 import { describe, expect, it } from 'vitest';

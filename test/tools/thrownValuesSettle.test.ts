@@ -1,4 +1,4 @@
-// Issue 8 item 10 and "throw { message }": describing whatever a tool throws never throws,
+// Describing whatever a tool throws never throws,
 // so every call settles with a tool_error result whose text says what was thrown.
 import { describe, expect, it } from 'vitest';
 import { createScriptedProvider, type Tool, type ToolContext } from '../../src/index.js';

@@ -1,4 +1,4 @@
-// Issue 8 items 14–16 and the deep-data message: the work validation does is bounded by what
+// The work validation does is bounded by what
 // it reports and linear in the model's input and in the schema. Work is counted (property
 // reads through getters), not timed: the pairwise comparisons Ajv used to make are n²/2.
 import { describe, expect, it } from 'vitest';

@@ -17,20 +17,20 @@ function cutOfHugeResult() {
 }
 
 const scenarios: Record<string, () => Record<string, unknown>> = {
-  // Issue 8 item 13: exponential on a backtracking engine (each extra "a" doubles the work).
+  // Exponential on a backtracking engine (each extra "a" doubles the work).
   backtrackingPattern() {
     const validate = compileSchema({ type: 'object', properties: { s: { type: 'string', pattern: '^(a+)+$' } } });
     const outcome = validate({ s: `${'a'.repeat(100_000)}!` });
     return { valid: outcome.valid };
   },
-  // Issue 8 item 17: a cut result must not keep its uncut original alive.
+  // A cut result must not keep its uncut original alive.
   cutResult() {
     const before = heapAfterGc();
     const cut = cutOfHugeResult(); // the original is referenced only inside that call's frame
     const retained = heapAfterGc() - before;
     return { retained, length: cut.content.length };
   },
-  // Issue 8 item 18: registries that are dropped leave nothing behind. Each schema carries
+  // Registries that are dropped leave nothing behind. Each schema carries
   // 100 KB (an enum value), so whatever a registration leaves behind is plain to see.
   droppedRegistries() {
     const register = (i: number) =>
