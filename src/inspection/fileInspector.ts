@@ -2,7 +2,8 @@
 // replaying offline. Records follow the shape of @statelyai/inspect's events (type, sessionId,
 // rootId, parentId, sourceId, name, definition, event, snapshot) so they can be handed to a
 // Stately inspector later; see the README.
-import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { closeSync, fchmodSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { TinyAgentError } from '../errors.js';
 import { dirname } from 'node:path';
 import type { AnyActorRef, AnyStateMachine, InspectionEvent } from 'xstate';
 import { DEFAULT_INSPECTABLE_LIMITS, toInspectable, type InspectableLimits } from './inspectable.js';
@@ -64,6 +65,21 @@ function nameOf(actorRef: AnyActorRef): string {
 }
 
 /**
+ * Opens (creates) the record file for appending, readable by its owner only: records hold
+ * arguments, results and messages. A failure is a TinyAgentError (`inspection_io`).
+ */
+function openRecordFile(path: string): number {
+  try {
+    mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+    const fd = openSync(path, 'a', 0o600);
+    fchmodSync(fd, 0o600);
+    return fd;
+  } catch (cause) {
+    throw new TinyAgentError('inspection_io', `The file inspector cannot open ${path}: ${(cause as Error).message}`, { cause });
+  }
+}
+
+/**
  * Creates an inspector that writes inspection records as JSON lines to `path`.
  * Records are written in synchronous batches: everything up to a Run's end is on disk when the
  * Run ends; `await inspector.close()` writes the rest (events after the end) and closes the file.
@@ -80,8 +96,7 @@ export function createFileInspector(options: FileInspectorOptions): FileInspecto
   const now = options.now ?? Date.now;
   const onError = options.onError ?? ((error: unknown) => console.error('tinyagent: the file inspector stopped writing.', error));
   const definitions = new WeakMap<AnyStateMachine, string>();
-  mkdirSync(dirname(options.path), { recursive: true });
-  let fd: number | undefined = openSync(options.path, 'a');
+  let fd: number | undefined = openRecordFile(options.path);
   let pending: string[] = [];
   let records = 0;
 

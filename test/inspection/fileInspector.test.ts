@@ -1,12 +1,12 @@
 // The built-in file inspector: a Run's inspection events as JSON lines, bounded, JSON-safe,
 // complete when the Run ends, and never able to break the Run it watches.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toPromise } from 'xstate';
 import { toInspectable } from '../../src/inspection/inspectable.js';
-import { createFileInspector, createRunActor, createScriptedProvider, type Tool } from '../../src/index.js';
+import { createFileInspector, createRunActor, createScriptedProvider, TinyAgentError, type Tool } from '../../src/index.js';
 import { call } from '../helpers/runHarness.js';
 import { echoTool } from '../helpers/tools.js';
 
@@ -119,5 +119,28 @@ describe('toInspectable', () => {
       big: '2n',
     });
     expect(() => JSON.stringify(value)).not.toThrow();
+  });
+});
+
+describe('the record file', () => {
+  it('is readable by its owner only (0600)', async () => {
+    const path = tempFile();
+    const inspector = createFileInspector({ path });
+    await inspector.close();
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+  });
+
+  it('reports a path it cannot create as a TinyAgentError', () => {
+    const blocker = tempFile();
+    mkdirSync(dirname(blocker), { recursive: true });
+    writeFileSync(blocker, 'a file, not a folder');
+    let thrown: unknown;
+    try {
+      createFileInspector({ path: join(blocker, 'run.jsonl') });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(TinyAgentError);
+    expect(thrown).toMatchObject({ code: 'inspection_io' });
   });
 });
