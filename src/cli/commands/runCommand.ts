@@ -57,9 +57,9 @@ function builtinTools(kinds: readonly ToolKind[], cwd: string): Tool[] {
     return [];
   }
   const tools: Tool[] = [];
-  if (kinds.includes('write')) tools.push(...(createFileTools({ root: cwd, write: true, needsApproval: true }) as Tool[]));
-  else if (kinds.includes('read')) tools.push(...(createFileTools({ root: cwd, write: false }) as Tool[]));
-  if (kinds.includes('shell')) tools.push(createShellTool({ cwd, needsApproval: true }) as Tool);
+  if (kinds.includes('write')) tools.push(...createFileTools({ root: cwd, write: true, needsApproval: true }));
+  else if (kinds.includes('read')) tools.push(...createFileTools({ root: cwd, write: false }));
+  if (kinds.includes('shell')) tools.push(createShellTool({ cwd, needsApproval: true }));
   return tools;
 }
 
