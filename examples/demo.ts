@@ -1,4 +1,4 @@
-// `npm run demo`: an agent with two real read-only tools looks around this repository.
+// `npm run demo`: an agent with the built-in read-only file tools looks around this repository.
 // Offline it uses a scripted provider; with OPENAI_API_KEY / OPENAI_BASE_URL or
 // ANTHROPIC_API_KEY set it asks that model instead (its streamed text shows as it comes).
 // It prints the live event stream, then the session's audit trail as the FileSessionStore
@@ -7,9 +7,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createAgent, FileSessionStore, providerFromEnv, type Provider, type RunEvent } from '../src/index.js';
+import { createAgent, createFileTools, FileSessionStore, providerFromEnv, type Provider, type RunEvent } from '../src/index.js';
 import { demoScript } from './demoScript.js';
-import { listFilesTool, readFileTool } from './tools/fileTools.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const realProvider = providerFromEnv();
@@ -21,7 +20,8 @@ console.log(
 );
 const sessionDir = await mkdtemp(path.join(os.tmpdir(), 'tinyagent-demo-'));
 const agent = createAgent({ provider, sessionStore: new FileSessionStore({ dir: sessionDir }), limits: { maxOutputChars: 2_000 } });
-agent.tools.register(listFilesTool(root)).register(readFileTool(root));
+// read_file, list_files and search_files, confined to the repository (paths outside are refused).
+agent.tools.register(...createFileTools({ root }));
 
 const args = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 const clip = (text: string, max = 70) => {

@@ -14,8 +14,8 @@ export function demoScript(): ScriptedProvider {
     {
       text: 'Let me look at the top level and the sources.',
       toolCalls: [
-        { id: 'call_1', name: 'list_files', arguments: '{"path":"."}' },
-        { id: 'call_2', name: 'list_files', arguments: '{"path":"src"}' },
+        { id: 'call_1', name: 'list_files', arguments: '{"pattern":"*"}' },
+        { id: 'call_2', name: 'list_files', arguments: '{"pattern":"*","path":"src"}' },
       ],
       finishReason: 'tool_calls',
     },

@@ -32,10 +32,10 @@ describe('examples', () => {
     const { stdout } = await runExample('examples/demo.ts');
     expect(stdout).toContain('== live events');
     expect(stdout).toMatch(/tool\.started\s+list_files#call_1 \(batch 1\)/);
-    expect(stdout).toMatch(/tool\.failed\s+read_file#call_4 \[tool_error\]/);
+    expect(stdout).toMatch(/tool\.failed\s+read_file#call_4 \[path_outside_root\]/);
     expect(stdout).toMatch(/run\.completed\s+after 2 tool batches: This is tinyagent/);
     expect(stdout).toContain('== audit trail');
-    expect(stdout).toContain('tool call_4 [tool_error]');
+    expect(stdout).toContain('tool call_4 [path_outside_root]');
   });
 
   it('npm run demo asks a real provider when one is configured in the environment', async () => {
@@ -45,7 +45,7 @@ describe('examples', () => {
       expect(server.requests).toHaveLength(1);
       expect(server.requests[0]!.path).toBe('/v1/chat/completions');
       expect(server.requests[0]!.body.model).toBe('local-model');
-      expect(server.requests[0]!.body.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual(['list_files', 'read_file']);
+      expect(server.requests[0]!.body.tools.map((t: { function: { name: string } }) => t.function.name)).toEqual(['read_file', 'list_files', 'search_files']);
       expect(stdout.split('\n')[0]).toMatch(/^Model: a real one/);
       // The streamed text, as it arrived, on one line.
       expect(stdout).toMatch(/text\.delta\s+Hello! How can I help you today/);
