@@ -8,7 +8,7 @@ import { errorResult } from '../src/tools/calls/errorResult.js';
 import { RunErrorCode, ToolErrorCode } from '../src/codes.js';
 import type { ProviderRespondedEvent, RunEvent, RunEventBase } from '../src/events/runEvent.js';
 import { notStartedResult } from '../src/tools/cancelledResults.js';
-import type { Message, RunOutput } from '../src/types.js';
+import type { Message, RunOutput, ToolCallRequest } from '../src/types.js';
 import { batchSettled, isLastOutstanding, openBatchProgress } from './run/batchProgress.js';
 import { finishedCleanly, type NormalizedResponse } from './run/normalizeResponse.js';
 import { callProvider, type ProviderTextDeltaEvent } from './run/providerActor.js';
@@ -42,6 +42,36 @@ const outcomeIs =
   ({ context }: { context: RunContext }) =>
     context.outcome?.status === status;
 const cancelReasonOf = (event: RunMachineEvent) => (event.type === 'CANCEL' ? event.reason : undefined);
+
+// The provider.responded event and the assistant message, recorded in `step`; returns the fields to assign.
+function recordResponseIn(step: RunStep, response: NormalizedResponse): Partial<RunContext> {
+  const { context } = step;
+  const responded: Omit<ProviderRespondedEvent, keyof RunEventBase> = {
+    type: 'provider.responded',
+    text: response.text,
+    toolCallCount: response.toolCalls.length,
+    durationMs: step.environment.now() - context.requestedAt,
+  };
+  if (response.finishReason) responded.finishReason = response.finishReason;
+  if (response.usage) responded.usage = response.usage;
+  step.emit(responded);
+  const assistant: Message = { role: 'assistant', content: response.text };
+  if (response.toolCalls.length > 0) assistant.toolCalls = response.toolCalls;
+  step.append(assistant);
+  return { usage: addUsage(context.usage, response.usage), streamedText: '' };
+}
+
+// Opens the batch of `calls` in `step`; calls beyond limits.maxCallsPerResponse get an error result at once and never run.
+function openBatchIn(step: RunStep, calls: readonly ToolCallRequest[]): void {
+  const { context, environment } = step;
+  const concurrent = calls.every((call) => environment.tools.lookup(call.name)?.parallelSafe === true);
+  const max = context.limits.maxCallsPerResponse;
+  step.batch = openBatchProgress(context.iterations + 1, calls, concurrent, max);
+  if (calls.length <= max) return;
+  const beyond = calls.map((_, index) => index).filter((index) => index >= max);
+  const message = `Not run: the response asked for ${calls.length} tool calls, more than the ${max} one response may run.`;
+  step.refuseBatchCalls(beyond, errorResult(ToolErrorCode.callLimit, message));
+}
 
 /** The Run machine. Create Runs with `createRunActor`, which binds their environment. */
 export const runMachine = setup({
@@ -99,21 +129,16 @@ export const runMachine = setup({
       step.commit({ streamedText: context.streamedText + event.delta });
     }),
     recordResponse: enqueueActions(({ context, event, enqueue, system }) => {
-      const response = responseOf(event);
       const step = new RunStep(context, enqueue as unknown as RunEnqueue, environmentOf(system));
-      const responded: Omit<ProviderRespondedEvent, keyof RunEventBase> = {
-        type: 'provider.responded',
-        text: response.text,
-        toolCallCount: response.toolCalls.length,
-        durationMs: step.environment.now() - context.requestedAt,
-      };
-      if (response.finishReason) responded.finishReason = response.finishReason;
-      if (response.usage) responded.usage = response.usage;
-      step.emit(responded);
-      const assistant: Message = { role: 'assistant', content: response.text };
-      if (response.toolCalls.length > 0) assistant.toolCalls = response.toolCalls;
-      step.append(assistant);
-      step.commit({ usage: addUsage(context.usage, response.usage), streamedText: '' });
+      step.commit(recordResponseIn(step, responseOf(event)));
+    }),
+    // One assignment for the transition that opens a batch: recording the response and opening it.
+    recordResponseAndOpenBatch: enqueueActions(({ context, event, enqueue, system }) => {
+      const step = new RunStep(context, enqueue as unknown as RunEnqueue, environmentOf(system));
+      const response = responseOf(event);
+      const recorded = recordResponseIn(step, response);
+      openBatchIn(step, response.toolCalls);
+      step.commit({ usage: recorded.usage, streamedText: recorded.streamedText, iterations: context.iterations + 1 });
     }),
     forgetStreamedText: assign({ streamedText: '' }),
     recordAnswer: assign({ outcome: ({ event }) => ({ status: 'completed' as const, text: responseOf(event).text }) }),
@@ -132,19 +157,6 @@ export const runMachine = setup({
       step.refuseResponseCalls(response.toolCalls, errorResult(ToolErrorCode.incompleteToolCall, message));
       step.commit({ iterations: context.iterations + 1 });
     }),
-    // Calls beyond limits.maxCallsPerResponse get an error result at once and never run.
-    openBatch: enqueueActions(({ context, event, enqueue, system }) => {
-      const calls = responseOf(event).toolCalls;
-      const { tools } = environmentOf(system);
-      const concurrent = calls.every((call) => tools.lookup(call.name)?.parallelSafe === true);
-      const max = context.limits.maxCallsPerResponse;
-      const step = new RunStep(context, enqueue as unknown as RunEnqueue, environmentOf(system));
-      step.batch = openBatchProgress(context.iterations + 1, calls, concurrent, max);
-      const beyond = calls.map((_, index) => index).filter((index) => index >= max);
-      const message = `Not run: the response asked for ${calls.length} tool calls, more than the ${max} one response may run.`;
-      step.refuseBatchCalls(beyond, errorResult(ToolErrorCode.callLimit, message));
-      step.commit({ iterations: context.iterations + 1 });
-    }),
     startTools: enqueueActions(({ context, enqueue, system }) => {
       const step = new RunStep(context, enqueue as unknown as RunEnqueue, environmentOf(system));
       step.startTools();
@@ -154,6 +166,14 @@ export const runMachine = setup({
       const done = event as DoneActorEvent<ToolCallOutput>;
       const step = new RunStep(context, enqueue as unknown as RunEnqueue, environmentOf(system));
       step.recordToolOutput(done.output, done.actorId);
+      step.commit();
+    }),
+    // One assignment for the result that closes the batch: record it, then append the batch's results.
+    recordLastToolDone: enqueueActions(({ context, event, enqueue, system }) => {
+      const done = event as DoneActorEvent<ToolCallOutput>;
+      const step = new RunStep(context, enqueue as unknown as RunEnqueue, environmentOf(system));
+      step.recordToolOutput(done.output, done.actorId);
+      step.appendBatchResults();
       step.commit();
     }),
     // A ToolCall machine never errors by design; if one does, its call still gets a result.
@@ -256,8 +276,8 @@ export const runMachine = setup({
           { guard: 'iterationLimitReached', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'refuseOverLimit'] },
           { guard: 'responseIncomplete', target: 'appendingResults.persistingResults', actions: ['recordResponse', 'refuseIncomplete'] },
           // Without a session there is nothing to record first: the calls start at once.
-          { guard: 'noSession', target: 'executingBatch.running', actions: ['recordResponse', 'openBatch'] },
-          { target: 'executingBatch', actions: ['recordResponse', 'openBatch'] },
+          { guard: 'noSession', target: 'executingBatch.running', actions: 'recordResponseAndOpenBatch' },
+          { target: 'executingBatch', actions: 'recordResponseAndOpenBatch' },
         ],
         onError: { target: 'appendingResults.persistingEnd', actions: 'markProviderFailed' },
       },
@@ -295,7 +315,7 @@ export const runMachine = setup({
           on: {
             // The last result closes the batch in the same microstep.
             'xstate.done.actor.*': [
-              { guard: 'resultClosesBatch', target: '#run.appendingResults.persistingResults', actions: ['recordToolDone', 'appendBatchResults'] },
+              { guard: 'resultClosesBatch', target: '#run.appendingResults.persistingResults', actions: 'recordLastToolDone' },
               { actions: 'recordToolDone' },
             ],
             'xstate.error.actor.*': { guard: 'errorFromToolCall', actions: 'recordToolCrash' },
