@@ -4,12 +4,12 @@
 // from the Run's environment. Leaving the state that invoked them aborts their signal.
 import { ToolErrorCode } from '../../src/codes.js';
 import { errorResult } from '../../src/tools/calls/errorResult.js';
-import type { ToolContext, ToolResult } from '../../src/types.js';
+import type { ToolResult } from '../../src/types.js';
 import type { ApprovalAnswer, ApprovalRequest } from '../run/approval.js';
 import { environmentOf } from '../run/runEnvironment.js';
 import { describeError } from '../run/runOutput.js';
 import { fromAbortablePromise } from './abortablePromise.js';
-import { WithLazySignal, type LazyAbort } from './lazyAbort.js';
+import { LazyToolContext } from './lazyAbort.js';
 
 /** A normalised answer to an approval request. */
 export interface ApprovalDecision {
@@ -20,21 +20,6 @@ export interface ApprovalDecision {
 /** What the two actors receive: the call and its validated arguments. */
 export type ApprovalInput = ApprovalRequest;
 
-class LazyApprovalContext extends WithLazySignal implements ToolContext {
-  readonly runId: string;
-  readonly callId: string;
-  readonly toolName: string;
-  readonly iteration: number;
-
-  constructor(input: ApprovalInput, abort: LazyAbort) {
-    super(abort);
-    this.runId = input.runId;
-    this.callId = input.callId;
-    this.toolName = input.toolName;
-    this.iteration = input.iteration;
-    this.defineSignal();
-  }
-}
 
 /**
  * The answer as `{ approved, reason? }`; anything else than a boolean or such an object denies.
@@ -67,7 +52,7 @@ export function cancelledWhileWaitingResult(): ToolResult {
 export const decideApproval = fromAbortablePromise<boolean, ApprovalInput>(({ input, abort, self }) => {
   const needsApproval = environmentOf(self.system).tools.lookup(input.toolName)?.tool.needsApproval;
   if (typeof needsApproval !== 'function') return Promise.resolve(needsApproval === true);
-  return Promise.resolve(needsApproval(input.arguments, new LazyApprovalContext(input, abort))).then((needed) => needed === true);
+  return Promise.resolve(needsApproval(input.arguments, new LazyToolContext(input.runId, input.callId, input.toolName, input.iteration, abort))).then((needed) => needed === true);
 });
 
 const NOBODY = 'nobody can answer it: the agent was created without an approve callback';

@@ -1,6 +1,7 @@
 // An abort handle whose AbortController is created only when someone asks for its signal.
 // Creating an AbortController costs a few microseconds in Node 20, more than a whole tool
 // step of a no-op tool; most tools and many providers never look at their signal.
+import type { ToolContext } from '../../src/types.js';
 
 /** `abort()` works before or after `signal` is first read; a late reader gets an aborted signal. */
 export class LazyAbort {
@@ -56,5 +57,26 @@ export class WithLazySignal {
   /** Call last in the subclass constructor, so that `signal` comes after the other fields. */
   protected defineSignal(): void {
     Object.defineProperty(this, 'signal', WithLazySignal.#signalProperty);
+  }
+}
+
+/**
+ * The ToolContext a tool's `execute` and its `needsApproval` function receive; its signal
+ * is created when first read.
+ * @example new LazyToolContext('run-1', 'call_1', 'read_file', 1, new LazyAbort()).toolName // 'read_file'
+ */
+export class LazyToolContext extends WithLazySignal implements ToolContext {
+  readonly runId: string;
+  readonly callId: string;
+  readonly toolName: string;
+  readonly iteration: number;
+
+  constructor(runId: string, callId: string, toolName: string, iteration: number, abort: LazyAbort) {
+    super(abort);
+    this.runId = runId;
+    this.callId = callId;
+    this.toolName = toolName;
+    this.iteration = iteration;
+    this.defineSignal();
   }
 }

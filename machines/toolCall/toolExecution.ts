@@ -6,8 +6,8 @@
 import type { AnyActorRef } from 'xstate';
 import { runTool } from '../../src/tools/calls/runTool.js';
 import type { RegisteredTool } from '../../src/tools/toolSet.js';
-import type { ToolContext, ToolResult } from '../../src/types.js';
-import { LazyAbort, WithLazySignal } from './lazyAbort.js';
+import type { ToolResult } from '../../src/types.js';
+import { LazyAbort, LazyToolContext } from './lazyAbort.js';
 
 export interface ToolExecutionInput {
   tool: RegisteredTool;
@@ -26,22 +26,6 @@ export interface ToolSettledEvent {
 // The abort handle of each ToolCall actor whose tool has not settled yet.
 const running = new WeakMap<AnyActorRef, LazyAbort>();
 
-// What a tool's `execute` receives; its signal is created when the tool first reads it.
-class LazyToolContext extends WithLazySignal implements ToolContext {
-  readonly runId: string;
-  readonly callId: string;
-  readonly toolName: string;
-  readonly iteration: number;
-
-  constructor(input: ToolExecutionInput, abort: LazyAbort) {
-    super(abort);
-    this.runId = input.runId;
-    this.callId = input.callId;
-    this.toolName = input.tool.tool.name;
-    this.iteration = input.iteration;
-    this.defineSignal();
-  }
-}
 
 /**
  * Calls `execute` for `owner`, which receives `tool.settled` unless it stopped first.
@@ -58,7 +42,7 @@ export function startExecution(owner: AnyActorRef, input: ToolExecutionInput): v
       abort.abort(new DOMException('The tool call was abandoned', 'AbortError'));
     },
   });
-  void runTool(input.tool.tool, input.args, new LazyToolContext(input, abort)).then((result) => {
+  void runTool(input.tool.tool, input.args, new LazyToolContext(input.runId, input.callId, input.tool.tool.name, input.iteration, abort)).then((result) => {
     if (running.get(owner) !== abort) return;
     running.delete(owner);
     watch.unsubscribe();
