@@ -1,24 +1,14 @@
 // `--mcp-config` attaches the servers of a .mcp.json file through connectMcpServers; their
 // tools run like any other, and when the CLI exits no server process is left behind.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { cleanEnv, runCliProcess } from './runCli.js';
-import { startScriptedServer, type ScriptedServer } from './scriptedOpenAIServer.js';
+import { useCliProject } from './cliProject.js';
 
 const ODD_SERVER = fileURLToPath(new URL('../mcp/servers/oddServer.mjs', import.meta.url));
-let dir: string;
-let server: ScriptedServer | undefined;
-
-beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'tinyagent-cli-mcp-'));
-});
-afterEach(async () => {
-  await server?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const project = useCliProject('tinyagent-cli-mcp-');
 
 /** Processes whose environment carries this marker (the server and the child it starts). */
 function processesMarked(marker: string): number[] {
@@ -35,21 +25,21 @@ function processesMarked(marker: string): number[] {
 }
 
 it('offers the MCP servers tools, runs them, and leaves no server process behind', async () => {
-  const marker = `MCP_TEST_MARK=${path.join(dir, 'mark.log')}`;
+  const marker = `MCP_TEST_MARK=${path.join(project.dir, 'mark.log')}`;
   writeFileSync(
-    path.join(dir, '.mcp.json'),
-    JSON.stringify({ mcpServers: { odd: { command: process.execPath, args: [ODD_SERVER], env: { MCP_TEST_GRANDCHILD: '1', MCP_TEST_MARK: path.join(dir, 'mark.log') } } } }),
+    path.join(project.dir, '.mcp.json'),
+    JSON.stringify({ mcpServers: { odd: { command: process.execPath, args: [ODD_SERVER], env: { MCP_TEST_GRANDCHILD: '1', MCP_TEST_MARK: path.join(project.dir, 'mark.log') } } } }),
   );
-  server = await startScriptedServer([{ calls: [{ id: 'm1', name: 'mcp__odd__echo', args: { text: 'through MCP' } }] }, { text: 'Echoed.' }]);
+  const server = await project.serve([{ calls: [{ id: 'm1', name: 'mcp__odd__echo', args: { text: 'through MCP' } }] }, { text: 'Echoed.' }]);
   const result = await runCliProcess(['run', 'echo it', '--mcp-config', '.mcp.json', '--tools', 'none', '--session', 'mcp'], {
-    cwd: dir,
-    env: cleanEnv({ OPENAI_BASE_URL: server.baseURL, HOME: dir }),
+    cwd: project.dir,
+    env: cleanEnv({ OPENAI_BASE_URL: server.baseURL, HOME: project.dir }),
   });
   expect(result.code).toBe(0);
   const offered = (server.requests[0].tools as { function: { name: string } }[]).map((tool) => tool.function.name);
   expect(offered).toContain('mcp__odd__echo');
   expect(result.stdout).toMatch(/✓ mcp__odd__echo/);
-  const tool = readFileSync(path.join(dir, '.tinyagent', 'sessions', 'mcp.jsonl'), 'utf8')
+  const tool = readFileSync(path.join(project.dir, '.tinyagent', 'sessions', 'mcp.jsonl'), 'utf8')
     .trim()
     .split('\n')
     .map((line) => (JSON.parse(line) as { message: { role: string; content: string } }).message)
@@ -59,8 +49,8 @@ it('offers the MCP servers tools, runs them, and leaves no server process behind
 });
 
 it('exits 2 with the server and field named for a bad .mcp.json', async () => {
-  writeFileSync(path.join(dir, '.mcp.json'), JSON.stringify({ mcpServers: { odd: { args: ['x'] } } }));
-  const result = await runCliProcess(['run', 'hi', '--mcp-config', '.mcp.json'], { cwd: dir, env: cleanEnv({ OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', HOME: dir }) });
+  writeFileSync(path.join(project.dir, '.mcp.json'), JSON.stringify({ mcpServers: { odd: { args: ['x'] } } }));
+  const result = await runCliProcess(['run', 'hi', '--mcp-config', '.mcp.json'], { cwd: project.dir, env: cleanEnv({ OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', HOME: project.dir }) });
   expect(result.code).toBe(2);
   expect(result.stderr).toMatch(/odd/);
 });

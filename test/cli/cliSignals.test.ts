@@ -1,23 +1,12 @@
 // Ctrl-C and SIGTERM cancel the Run through its signal: the shell command's whole process
 // tree is stopped, the cancelled result is persisted, and the CLI exits 130 or 143.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { cleanEnv, startCli } from './runCli.js';
-import { startScriptedServer, type ScriptedServer } from './scriptedOpenAIServer.js';
+import { useCliProject } from './cliProject.js';
 
-let dir: string;
-let server: ScriptedServer | undefined;
-
-beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'tinyagent-cli-signal-'));
-});
-
-afterEach(async () => {
-  await server?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const project = useCliProject('tinyagent-cli-signal-');
 
 async function until(condition: () => boolean): Promise<void> {
   for (let i = 0; i < 500 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -38,18 +27,18 @@ it.each([
   ['SIGTERM', 143],
 ] as const)('%s while a shell command runs: exit %i, the session holds the cancelled result, no process left', async (signal, exitCode) => {
   const command = 'sleep 100 & echo $! > bg.pid; echo $$ > sh.pid; wait';
-  server = await startScriptedServer([{ calls: [{ id: 's1', name: 'shell', args: { command } }] }]);
+  const server = await project.serve([{ calls: [{ id: 's1', name: 'shell', args: { command } }] }]);
   const cli = startCli(['run', 'run it', '--tools', 'shell', '--yes', '--session', 'sig'], {
-    cwd: dir,
-    env: cleanEnv({ OPENAI_BASE_URL: server.baseURL, HOME: dir }),
+    cwd: project.dir,
+    env: cleanEnv({ OPENAI_BASE_URL: server.baseURL, HOME: project.dir }),
   });
-  await until(() => existsSync(path.join(dir, 'bg.pid')) && existsSync(path.join(dir, 'sh.pid')));
-  const pids = ['bg.pid', 'sh.pid'].map((name) => Number(readFileSync(path.join(dir, name), 'utf8').trim()));
+  await until(() => existsSync(path.join(project.dir, 'bg.pid')) && existsSync(path.join(project.dir, 'sh.pid')));
+  const pids = ['bg.pid', 'sh.pid'].map((name) => Number(readFileSync(path.join(project.dir, name), 'utf8').trim()));
   cli.child.kill(signal);
   const result = await cli.result;
   expect(result.code).toBe(exitCode);
   expect(result.stdout).toMatch(/cancelled · 1 iteration/);
-  const messages = readFileSync(path.join(dir, '.tinyagent', 'sessions', 'sig.jsonl'), 'utf8')
+  const messages = readFileSync(path.join(project.dir, '.tinyagent', 'sessions', 'sig.jsonl'), 'utf8')
     .trim()
     .split('\n')
     .map((line) => (JSON.parse(line) as { message: { role: string; code?: string } }).message);

@@ -1,29 +1,19 @@
 // On a terminal (a pseudo-terminal from util-linux `script`) the CLI asks y/N before a
 // writing tool runs, shows a spinner while tools run, and colours its output.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { CLI, cleanEnv } from './runCli.js';
-import { startScriptedServer, type ScriptedServer } from './scriptedOpenAIServer.js';
+import { useCliProject } from './cliProject.js';
 
 const hasScript = existsSync('/usr/bin/script');
-let dir: string;
-let server: ScriptedServer | undefined;
-
-beforeEach(() => {
-  dir = mkdtempSync(path.join(tmpdir(), 'tinyagent-cli-tty-'));
-});
-afterEach(async () => {
-  await server?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const project = useCliProject('tinyagent-cli-tty-');
 
 /** Runs the CLI inside a pseudo-terminal, answering each `[y/N]` prompt with the next answer. */
 function inTerminal(args: string[], answers: string[], env: Record<string, string>): Promise<{ code: number | null; screen: string }> {
   const command = [process.execPath, CLI, ...args].map((part) => `'${part.replace(/'/g, `'\\''`)}'`).join(' ');
-  const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: dir, env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: project.dir, env, stdio: ['pipe', 'pipe', 'pipe'] });
   let screen = '';
   let asked = 0;
   child.stdout.setEncoding('utf8').on('data', (text: string) => {
@@ -35,18 +25,18 @@ function inTerminal(args: string[], answers: string[], env: Record<string, strin
 }
 
 it.runIf(hasScript)('asks y/N on a terminal, runs the call on y, and colours the output', async () => {
-  server = await startScriptedServer([
+  const server = await project.serve([
     { calls: [{ id: 'w1', name: 'write_file', args: { path: 'yes.txt', content: 'approved' } }] },
     { calls: [{ id: 'w2', name: 'write_file', args: { path: 'no.txt', content: 'denied' } }] },
     { text: 'Done.' },
   ]);
-  const env = cleanEnv({ OPENAI_BASE_URL: server.baseURL, HOME: dir });
+  const env = cleanEnv({ OPENAI_BASE_URL: server.baseURL, HOME: project.dir });
   delete env.NO_COLOR;
   const { code, screen } = await inTerminal(['run', 'write twice', '--tools', 'write'], ['y', 'n'], env);
   expect(code).toBe(0);
   expect(screen).toMatch(/Allow .*write_file.*yes\.txt.*\[y\/N\]/);
-  expect(readFileSync(path.join(dir, 'yes.txt'), 'utf8')).toBe('approved');
-  expect(existsSync(path.join(dir, 'no.txt'))).toBe(false);
+  expect(readFileSync(path.join(project.dir, 'yes.txt'), 'utf8')).toBe('approved');
+  expect(existsSync(path.join(project.dir, 'no.txt'))).toBe(false);
   expect(screen).toContain('[denied]');
   expect(screen).toContain('\u001b['); // colours on a terminal
   // The spinner while the tool runs: a braille frame (coloured) before the tool's name.
@@ -54,8 +44,8 @@ it.runIf(hasScript)('asks y/N on a terminal, runs the call on y, and colours the
 });
 
 it.runIf(hasScript)('never colours with NO_COLOR, even on a terminal', async () => {
-  server = await startScriptedServer([{ text: 'Plain.' }]);
-  const { code, screen } = await inTerminal(['run', 'hi', '--tools', 'none'], [], cleanEnv({ OPENAI_BASE_URL: server.baseURL, HOME: dir, NO_COLOR: '1' }));
+  const server = await project.serve([{ text: 'Plain.' }]);
+  const { code, screen } = await inTerminal(['run', 'hi', '--tools', 'none'], [], cleanEnv({ OPENAI_BASE_URL: server.baseURL, HOME: project.dir, NO_COLOR: '1' }));
   expect(code).toBe(0);
   expect(screen).toContain('Plain.');
   expect(screen).not.toContain('\u001b[3'); // no colour codes (cursor codes of the pty aside)
