@@ -1,8 +1,7 @@
 // A local OpenAI-compatible server on 127.0.0.1 that answers each chat request with the next
 // scripted turn (streamed as SSE, or JSON when the request does not stream), and records
 // every request body. The CLI under test reaches it through OPENAI_BASE_URL.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startFakeServer, type Handler } from '../providers/fakeServer.js';
 
 export type Turn =
   | { text: string }
@@ -51,35 +50,27 @@ function jsonFor(turn: Exclude<Turn, { status: number }>): string {
   return JSON.stringify({ id: 'chatcmpl-test', object: 'chat.completion', created: 0, model: 'test-model', choices: [{ index: 0, message, finish_reason: calls.length > 0 ? 'tool_calls' : 'stop' }], usage });
 }
 
+/** Answers one chat request with one scripted turn, streamed when the request streams. */
+function answer(turn: Turn): Handler {
+  return (request, response) => {
+    if ('status' in turn) return void response.writeHead(turn.status, { 'content-type': 'application/json' }).end(turn.body);
+    if ((request.body as { stream?: boolean }).stream) response.writeHead(200, { 'content-type': 'text/event-stream' }).end(sseFor(turn));
+    else response.writeHead(200, { 'content-type': 'application/json' }).end(jsonFor(turn));
+  };
+}
+
 /**
- * Starts a server that plays `turns` in order (a loud 500 past the end).
+ * Starts a server (the provider tests' fake server) that plays `turns` in order, with a loud
+ * 500 past the end.
  * @example const server = await startScriptedServer([{ text: 'hello' }]);
  */
 export async function startScriptedServer(turns: Turn[]): Promise<ScriptedServer> {
-  const requests: unknown[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (data: Buffer) => chunks.push(data));
-    req.on('end', () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { stream?: boolean };
-      const turn = turns[requests.length];
-      requests.push(body);
-      if (!turn) return void res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"script exhausted"}}');
-      if ('status' in turn) return void res.writeHead(turn.status, { 'content-type': 'application/json' }).end(turn.body);
-      if (body.stream) res.writeHead(200, { 'content-type': 'text/event-stream' }).end(sseFor(turn));
-      else res.writeHead(200, { 'content-type': 'application/json' }).end(jsonFor(turn));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const server = await startFakeServer(turns.map(answer));
   return {
-    baseURL: `http://127.0.0.1:${port}/v1`,
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    requests: requests as any[],
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    baseURL: `${server.origin}/v1`,
+    get requests() {
+      return server.requests.map((request) => request.body);
+    },
+    close: () => server.close(),
   };
 }
