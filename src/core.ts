@@ -21,6 +21,7 @@ export type {
   ProviderCallOptions,
   FinishReason,
   Usage,
+  ProviderInfo,
   RunLimits,
   RunStatus,
   RunErrorInfo,
@@ -95,6 +96,11 @@ export type {
   RunCancelledEvent,
 } from './events/runEvent.js';
 export type { SubscriberErrorHandler } from './events/isolatedObservable.js';
+
+// Telemetry (off unless a `telemetry` option is given)
+export { toolCallTraceparent } from './telemetry/toolCallTraceparent.js';
+export { traceIdOfRun } from './telemetry/traceIds.js';
+export type { TelemetryOptions, TelemetryTracer } from './telemetry/telemetryOptions.js';
 
 // Inspection (off unless an `inspect` option is given)
 export { createFileInspector } from './run/runInspector.js';

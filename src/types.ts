@@ -117,9 +117,14 @@ export interface ProviderCallOptions {
 }
 
 export interface Usage {
+  /** All input tokens, the cached ones included. */
   inputTokens: number;
   outputTokens: number;
   totalTokens: number;
+  /** Input tokens served from the provider's prompt cache (counted in `inputTokens` too). */
+  cacheReadTokens?: number;
+  /** Input tokens written to the provider's prompt cache (counted in `inputTokens` too). */
+  cacheWriteTokens?: number;
 }
 
 /**
@@ -135,8 +140,20 @@ export interface ProviderResponse {
   finishReason?: FinishReason;
 }
 
+/** What a provider says about itself, for traces (`gen_ai.provider.name`, `gen_ai.request.*`). */
+export interface ProviderInfo {
+  /** The provider's name as the GenAI conventions spell it, e.g. `openai`, `anthropic`. */
+  name: string;
+  /** The model requested. */
+  model?: string;
+  temperature?: number;
+  maxTokens?: number;
+}
+
 export interface Provider {
   complete(request: ProviderRequest, options: ProviderCallOptions): Promise<ProviderResponse>;
+  /** Optional self-description; the HTTP providers set it. */
+  readonly info?: ProviderInfo;
 }
 
 // ---- Limits and output ----

@@ -45,6 +45,8 @@ describe('public API', () => {
       'runMachine',
       'runToPromise',
       'toolCallMachine',
+      'toolCallTraceparent',
+      'traceIdOfRun',
     ]);
   });
 
