@@ -97,6 +97,18 @@ export type {
 } from './events/runEvent.js';
 export type { SubscriberErrorHandler } from './events/isolatedObservable.js';
 
+// Permission rules (pure: parsed once, evaluated per call)
+export { parsePermissionRules, evaluatePermission } from './permissions/permissionPolicy.js';
+export type { PermissionPolicy, PermissionPolicyOptions } from './permissions/permissionPolicy.js';
+export type {
+  PermissionRules,
+  PermissionList,
+  PermissionCall,
+  PermissionVerdict,
+  PermissionArgument,
+  PermissionArgumentKind,
+} from './permissions/permissionTypes.js';
+
 // Telemetry (off unless a `telemetry` option is given)
 export { toolCallTraceparent } from './telemetry/toolCallTraceparent.js';
 export { traceIdOfRun } from './telemetry/traceIds.js';

@@ -1,5 +1,6 @@
 // Public data shapes of the runtime: tools, messages, providers, limits, outputs.
 // Events live in events.ts; errors in errors.ts.
+import type { PermissionArgument } from './permissions/permissionTypes.js';
 
 /** A JSON Schema whose top-level `type` is `"object"`. */
 export interface JsonSchemaObject {
@@ -54,6 +55,12 @@ export interface Tool<Args = Record<string, unknown>> {
    * `true`, or a function of the validated arguments. Default false.
    */
   needsApproval?: boolean | NeedsApprovalFn<Args>;
+  /**
+   * The argument permission rules' specifiers match (docs/permissions.md): `shell(npm run *)`
+   * matches a `command` argument, `read_file(.env)` a `path`. A name (matched as text) or
+   * `{ name, kind }` with kind `path`, `command` or `text`. Without it only bare `ToolName` rules apply.
+   */
+  permissionArgument?: PermissionArgument;
   execute(args: Args, ctx: ToolContext): Promise<ToolResult | string>;
 }
 
