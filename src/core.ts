@@ -112,6 +112,8 @@ export type {
 // Telemetry (off unless a `telemetry` option is given)
 export { toolCallTraceparent } from './telemetry/toolCallTraceparent.js';
 export { traceIdOfRun } from './telemetry/traceIds.js';
+export { traceRun } from './run/traceRun.js';
+export type { TraceRunOptions } from './run/traceRun.js';
 export type { TelemetryOptions, TelemetryTracer } from './telemetry/telemetryOptions.js';
 
 // Inspection (off unless an `inspect` option is given)

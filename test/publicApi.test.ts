@@ -49,6 +49,7 @@ describe('public API', () => {
       'toolCallMachine',
       'toolCallTraceparent',
       'traceIdOfRun',
+      'traceRun',
     ]);
   });
 

@@ -120,7 +120,7 @@ export function createAgent(options: AgentOptions): Agent {
   const lock = new KeyedLock();
   const telemetry = createAgentTelemetry(options.telemetry, {
     name: options.name ?? DEFAULT_AGENT_NAME,
-    provider: options.provider,
+    provider: options.provider.info,
     toolDescription: (name) => tools.get(name)?.description,
   });
 

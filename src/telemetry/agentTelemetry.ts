@@ -3,7 +3,7 @@
 import type { Tracer } from '@opentelemetry/api';
 import { quoteValue } from '../describeValue.js';
 import { ConfigurationError } from '../errors.js';
-import type { Message, Provider } from '../types.js';
+import type { Message, ProviderInfo } from '../types.js';
 import { loadOpenTelemetryApi, type OpenTelemetryApi } from './openTelemetryApi.js';
 import { RunTracer } from './runTracer.js';
 import type { TelemetryOptions } from './telemetryOptions.js';
@@ -15,8 +15,9 @@ export const DEFAULT_AGENT_NAME = 'tinyagent';
 /** What the agent tells its telemetry about itself. */
 export interface TracedAgent {
   name: string;
-  provider: Provider;
-  toolDescription(name: string): string | undefined;
+  /** The provider's self-description (`Provider.info`). */
+  provider?: ProviderInfo;
+  toolDescription?: (name: string) => string | undefined;
 }
 
 /** What the agent tells its telemetry about one Run. */
@@ -59,7 +60,7 @@ export function checkTraceparent(traceparent: unknown): void {
 
 /**
  * The telemetry of an agent, or undefined without `telemetry` (then `@opentelemetry/api` is never loaded).
- * @example const telemetry = createAgentTelemetry({ captureContent: false }, { name: 'tinyagent', provider, toolDescription: () => undefined });
+ * @example const telemetry = createAgentTelemetry({ captureContent: false }, { name: 'tinyagent', provider: { name: 'openai', model: 'gpt-4.1' } });
  */
 export function createAgentTelemetry(
   options: unknown,
@@ -79,7 +80,7 @@ export function createAgentTelemetry(
         tracer,
         agentName: agent.name,
         captureContent,
-        provider: agent.provider.info,
+        provider: agent.provider,
         sessionId,
         parent: traceparent === undefined ? undefined : parseTraceparent(traceparent),
         history,

@@ -5,7 +5,7 @@
 // manager is needed and the spans' timings are the Run's own clock.
 import type { Attributes, Context, Span, SpanContext, Tracer } from '@opentelemetry/api';
 import type { RunEvent, RunEventType } from '../events/runEvent.js';
-import type { Message, ProviderInfo, RunOutput, ToolResult, Usage } from '../types.js';
+import type { Message, ProviderInfo, RunOutput, Usage } from '../types.js';
 import { ConversationTranscript } from './conversationTranscript.js';
 import { Attr, Operation, SpanEventName } from './genAiConventions.js';
 import { genAiMessagesJson } from './genAiMessages.js';
@@ -30,6 +30,7 @@ export interface RunTracerSetup {
 }
 
 const W3C_SAMPLED = 1;
+type ToolSpanEvent = Extract<RunEvent, { type: 'tool.started' | 'tool.completed' | 'tool.failed' }>;
 const TERMINAL: ReadonlySet<RunEventType> = new Set(['run.completed', 'run.failed', 'run.cancelled']);
 
 function usageAttributes(usage: Usage | undefined): Attributes {
@@ -87,7 +88,7 @@ export class RunTracer {
       }
       case 'tool.completed':
       case 'tool.failed':
-        return this.#endTool(event.callId, event.result, event.time);
+        return this.#endTool(event);
       default:
         if (TERMINAL.has(event.type) && 'output' in event) this.#endRun(event.output, event.time);
     }
@@ -150,6 +151,10 @@ export class RunTracer {
   }
 
   #startTool(event: Extract<RunEvent, { type: 'tool.started' }>): void {
+    this.#openTool(event, event.time);
+  }
+
+  #openTool(event: ToolSpanEvent, startTime: number): Span {
     const { api, tracer, toolDescription } = this.#setup;
     const attributes: Attributes = {
       [Attr.operationName]: Operation.executeTool,
@@ -160,15 +165,17 @@ export class RunTracer {
     };
     const description = toolDescription?.(event.toolName);
     if (description !== undefined) attributes[Attr.toolDescription] = description;
-    if (this.#transcript) attributes[Attr.toolArguments] = typeof event.arguments === 'string' ? event.arguments : JSON.stringify(event.arguments);
-    const span = tracer.startSpan(`${Operation.executeTool} ${event.toolName}`, { kind: api.SpanKind.INTERNAL, attributes, startTime: event.time }, this.#rootContext);
+    if (this.#transcript && event.type === 'tool.started') attributes[Attr.toolArguments] = typeof event.arguments === 'string' ? event.arguments : JSON.stringify(event.arguments);
+    const span = tracer.startSpan(`${Operation.executeTool} ${event.toolName}`, { kind: api.SpanKind.INTERNAL, attributes, startTime }, this.#rootContext);
     this.#tools.set(event.callId, span);
     rememberToolCallTraceparent(event.runId, event.callId, formatTraceparent(span.spanContext()));
+    return span;
   }
 
-  #endTool(callId: string, result: ToolResult, time: number): void {
-    const span = this.#tools.get(callId);
-    if (!span) return;
+  /** A call whose start this tracer did not see (it started before the Run was restored) gets its span now. */
+  #endTool(event: Extract<RunEvent, { type: 'tool.completed' | 'tool.failed' }>): void {
+    const { callId, result, time } = event;
+    const span = this.#tools.get(callId) ?? this.#openTool(event, time - event.durationMs);
     this.#tools.delete(callId);
     forgetToolCallTraceparent(this.#runId ?? '', callId);
     if (result.truncated) span.addEvent(SpanEventName.outputTruncated, { [Attr.outputChars]: result.content.length }, time);

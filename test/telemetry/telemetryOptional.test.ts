@@ -7,7 +7,7 @@ import { createAgentTelemetry } from '../../src/telemetry/agentTelemetry.js';
 import { loadOpenTelemetryApi } from '../../src/telemetry/openTelemetryApi.js';
 import { inMemoryTracing } from './traceHarness.js';
 
-const agent = { name: 'tinyagent', provider: createScriptedProvider([]), toolDescription: () => undefined };
+const agent = { name: 'tinyagent' };
 const missing = (id: string): never => {
   throw Object.assign(new Error(`Cannot find module '${id}'`), { code: 'MODULE_NOT_FOUND' });
 };
