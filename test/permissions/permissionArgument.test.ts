@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createFileTools, createShellTool, ToolRegistry, type Tool } from '../../src/index.js';
+import { createFileTools, createShellTool, defineTool, ToolRegistry, type Tool } from '../../src/index.js';
 
 const tool = (permissionArgument: unknown): Tool =>
   ({ name: 'probe', description: 'Probes', parameters: { type: 'object' }, execute: async () => 'ok', permissionArgument }) as Tool;
@@ -22,6 +22,17 @@ describe('Tool.permissionArgument', () => {
 
   it.each([['key'], [{ name: 'path', kind: 'path', default: '.' }]])('accepts %j', (value) => {
     expect(new ToolRegistry().register(tool(value)).get('probe')?.permissionArgument).toEqual(value);
+  });
+
+  it('passes through defineTool', () => {
+    const fetchUrl = defineTool({
+      name: 'fetch_url',
+      description: 'Fetches a URL',
+      parameters: { type: 'object', properties: { url: { type: 'string' } }, required: ['url'] } as const,
+      permissionArgument: 'url',
+      execute: async ({ url }) => url,
+    });
+    expect(new ToolRegistry([fetchUrl]).get('fetch_url')?.permissionArgument).toBe('url');
   });
 
   it('is declared by the built-in tools', () => {
