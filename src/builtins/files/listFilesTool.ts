@@ -34,6 +34,7 @@ export function listFilesTool(root: FileRoot): Tool<ListFilesArgs> {
     },
     readOnly: true,
     concurrencySafe: true,
+    permissionArgument: { name: 'path', kind: 'path', default: '.' },
     async execute({ pattern, path }, ctx) {
       const base = await searchBase(root, path);
       if (!base.ok) return base.result;

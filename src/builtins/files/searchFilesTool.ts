@@ -47,6 +47,7 @@ export function searchFilesTool(root: FileRoot, maxFileBytes: number): Tool<Sear
     },
     readOnly: true,
     concurrencySafe: true,
+    permissionArgument: { name: 'path', kind: 'path', default: '.' },
     async execute({ pattern, path, glob, ignoreCase }, ctx) {
       let regex: RE2JS;
       try {

@@ -63,6 +63,7 @@ export function createShellTool(options: ShellToolOptions): Tool<ShellArgs> {
     },
     readOnly: false,
     concurrencySafe: false,
+    permissionArgument: { name: 'command', kind: 'command' },
     ...(needsApproval === undefined ? {} : { needsApproval }),
     async execute({ command, timeout_ms: requested }, ctx) {
       const timeoutMs = Math.min(requested ?? defaultTimeoutMs, maxTimeoutMs);
