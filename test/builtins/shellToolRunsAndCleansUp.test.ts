@@ -50,9 +50,9 @@ describe('shell', () => {
     expect(result.content).toMatch(/^one\ntwo\nthree\n.*no-such-command-xyz: command not found\nexit code 127$/);
   });
 
-  it('closes stdin and uses the env it was given', async () => {
-    expect(await run({ cwd: sandbox().root, env: { GREETING: 'hello', PATH: process.env.PATH ?? '' } }, 'cat; echo "$GREETING ${HOME:-no home}"')).toEqual({
-      content: 'hello no home\nexit code 0',
+  it('closes stdin and adds the env it was given', async () => {
+    expect(await run({ cwd: sandbox().root, env: { GREETING: 'hello', HOME: '/elsewhere' } }, 'cat; echo "$GREETING ${HOME:-no home}"')).toEqual({
+      content: 'hello /elsewhere\nexit code 0',
     });
   });
 
