@@ -40,6 +40,12 @@ export interface ShellToolOptions {
 
 const OPTIONS = ['cwd', 'timeoutMs', 'env', 'maxOutputBytes', 'killGraceMs', 'needsApproval'] as const;
 const DEFAULT_TIMEOUT_MS = 120_000;
+// What the cleanup reaches, said exactly: on Linux the call's mark (markedProcesses.ts) finds
+// processes that left the group; elsewhere only the process group is stopped.
+const CLEANUP =
+  process.platform === 'linux'
+    ? 'Processes it starts, background jobs included, do not outlive the call, even in another process group or session, unless started with a cleared environment (env -i).'
+    : 'Background jobs in its process group do not outlive the call; a process that leaves the group (setsid, set -m) is not stopped.';
 
 /**
  * The `shell` tool: runs a command line with bash (or /bin/sh) in `cwd`, in its own process group.
@@ -59,7 +65,7 @@ export function createShellTool(options: ShellToolOptions): Tool<ShellArgs> {
   const defaultTimeoutMs = Math.min(DEFAULT_TIMEOUT_MS, maxTimeoutMs);
   return {
     name: 'shell',
-    description: `Run a command line with ${shell.endsWith('bash') ? 'bash' : 'sh'} -c in the working directory. Returns stdout and stderr together, in the order written, then "exit code N". Stdin is empty; the command is stopped (with everything it started) after timeout_ms (default ${defaultTimeoutMs}, at most ${maxTimeoutMs}). Background jobs do not outlive the call.`,
+    description: `Run a command line with ${shell.endsWith('bash') ? 'bash' : 'sh'} -c in the working directory. Returns stdout and stderr together, in the order written, then "exit code N". Stdin is empty; the command is stopped (with everything it started) after timeout_ms (default ${defaultTimeoutMs}, at most ${maxTimeoutMs}). ${CLEANUP}`,
     parameters: {
       type: 'object',
       properties: {
