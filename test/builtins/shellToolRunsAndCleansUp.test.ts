@@ -125,6 +125,11 @@ describe('shell', () => {
     expect(result).toMatchObject({ isError: true, code: 'command_failed', content: `the command could not be started: the working directory ${cwd} no longer exists` });
   });
 
+  it('cuts a timeout_ms beyond 2^31−1 ms to timeoutMs instead of letting it fire at once', async () => {
+    const result = await run({ cwd: sandbox().root, timeoutMs: 2 ** 31 - 1 }, 'sleep 0.2; echo done', { timeout_ms: 2 ** 40 });
+    expect(result).toEqual({ content: 'done\nexit code 0' });
+  });
+
   it('caps timeout_ms at the tool timeoutMs', async () => {
     const result = await run({ cwd: sandbox().root, timeoutMs: 200, killGraceMs: 100 }, 'sleep 100', { timeout_ms: 60_000 });
     expect(result).toMatchObject({ code: 'timeout', content: expect.stringContaining('timed out after 200 ms') });
