@@ -42,7 +42,7 @@ export function compileGlob(pattern: string): GlobPattern {
   const names = normalised.split('/').filter((name) => name !== '' && name !== '.');
   const literal = names.findIndex((name) => WILDCARD.test(name));
   const base = names.slice(0, literal === -1 ? names.length - 1 : Math.min(literal, names.length - 1));
-  const unbounded = names.includes('**') || /[{(]/.test(normalised);
+  const unbounded = names.some((name) => /^\*{2,}$/.test(name)) || /[{(]/.test(normalised);
   return { matches: (path) => regex.test(path), base, maxDepth: unbounded ? Infinity : names.length };
 }
 
