@@ -35,7 +35,7 @@ export async function readBounded(real: string, maxBytes: number): Promise<Bound
     // Up to one byte more than allowed, which tells a file that is too large from one that
     // fits exactly; the buffer starts at the reported size and grows only if the file does.
     const limit = maxBytes + 1;
-    let buffer = Buffer.alloc(Math.min(limit, Math.max(info.size + 1, 64 * 1024)));
+    let buffer = Buffer.alloc(Math.min(limit, Math.max(info.size + 1, 8 * 1024)));
     let length = 0;
     for (;;) {
       if (length === buffer.length) {
