@@ -1,18 +1,9 @@
 // The file tools stop reading at maxFileBytes counted in bytes read, not the size the file
 // system reports: a file that says it holds 0 bytes (as /proc files do) and holds more is
 // refused as too large without being read whole.
-import { accessSync, constants } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { readable } from '../helpers/readable.js';
 import { fileTools } from './builtinsTestKit.js';
-
-const readable = (path: string): boolean => {
-  try {
-    accessSync(path, constants.R_OK);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('reads bounded by the bytes read', () => {
   it.runIf(readable('/proc/self/status'))('refuses a file that reports 0 bytes and holds more than the cap', async () => {

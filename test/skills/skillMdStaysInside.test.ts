@@ -2,22 +2,14 @@
 // is read with a byte cap that does not trust the size the file system reports: a cloned
 // repository's SKILL.md that links to a file elsewhere, or to /proc/self/pagemap (size 0,
 // gigabytes of content), is reported as a problem and never read whole.
-import { accessSync, constants } from 'node:fs';
 import { symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createSkillTool, loadSkills, type Skill } from '../../src/index.js';
+import { readable } from '../helpers/readable.js';
 import { skillFile, tempTree, toolContext } from './skillTestKit.js';
 
 const pagemap = '/proc/self/pagemap';
-const readable = (path: string): boolean => {
-  try {
-    accessSync(path, constants.R_OK);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 describe('SKILL.md stays inside the skill folder', () => {
   it('reports a SKILL.md that links to a file outside the skill folder, and does not load it', async () => {
