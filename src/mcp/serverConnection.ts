@@ -50,31 +50,29 @@ const PROBE_TIMEOUT_MS = 5_000;
 const MAX_AUTHORIZATIONS = 2;
 
 /**
- * Starts (stdio) or reaches (HTTP) a server, initialises the MCP session and returns it; throws a readable Error on failure.
- * @example const connection = await openConnection('fs', resolved, { timeoutMs: 30_000, signal, onToolsChanged: () => {} })
+ * Starts (stdio) or reaches (HTTP) a server, initialises the MCP session and lists its tools; throws a readable Error on failure.
+ * A server that asks for authorization on the way gets it (the person is asked once) and is connected again.
+ * @example const { connection, tools } = await openConnection('fs', resolved, { timeoutMs: 30_000, signal, onToolsChanged: () => {} })
  */
-export async function openConnection(server: string, resolved: ResolvedServer, options: OpenOptions): Promise<ServerConnection> {
+export async function openConnection(server: string, resolved: ResolvedServer, options: OpenOptions): Promise<{ connection: ServerConnection; tools: ListedTools }> {
   for (let authorizations = 0; ; authorizations++) {
     const connection = new Connection(server, resolved, options);
     try {
-      await withTimeout(connection.connect(options.timeoutMs), options.timeoutMs, `did not complete the MCP handshake within ${options.timeoutMs} ms`, options.signal);
+      const tools = await withTimeout(connection.connectAndList(options.timeoutMs), options.timeoutMs, `did not connect and list its tools within ${options.timeoutMs} ms`, options.signal);
       connection.connected = true;
-      return connection;
+      return { connection, tools };
     } catch (error) {
       await connection.close().catch(() => undefined);
-      const code = error instanceof UnauthorizedError && authorizations < MAX_AUTHORIZATIONS ? takeCode(options.authProvider) : undefined;
-      if (code === undefined) throw new Error(connection.describeFailure(error));
+      if (!(error instanceof UnauthorizedError) || authorizations >= MAX_AUTHORIZATIONS || options.signal.aborted) throw new Error(connection.describeFailure(error));
+      let authorized: boolean;
       try {
-        await connection.finishAuthorization(await abortable(code, options.signal));
+        authorized = await abortable(connection.completeAuthorization(), options.signal);
       } catch (authError) {
         throw new Error(resolved.redact(`authorization failed: ${messageOf(authError)}`));
       }
+      if (!authorized) throw new Error(connection.describeFailure(error));
     }
   }
-}
-
-function takeCode(provider: OAuthClientProvider | undefined): Promise<string> | undefined {
-  return provider instanceof StoredOAuthProvider ? provider.takeAuthorizationCode() : undefined;
 }
 
 class Connection implements ServerConnection {
@@ -83,6 +81,7 @@ class Connection implements ServerConnection {
   readonly #transport: Transport;
   readonly #redact: (text: string) => string;
   readonly #authProvider: OAuthClientProvider | undefined;
+  readonly #listTimeoutMs: number;
   /** Where an HTTP server is, without query or credentials (they may hold secrets). */
   readonly #location: string;
   /** Set once the handshake is done: before that, a failure is the connect's own. */
@@ -96,6 +95,7 @@ class Connection implements ServerConnection {
     this.#server = server;
     this.#redact = resolved.redact;
     this.#authProvider = options.authProvider;
+    this.#listTimeoutMs = options.timeoutMs;
     this.#location = resolved.type === 'http' ? `${resolved.url.origin}${resolved.url.pathname}` : server;
     this.#transport = resolved.type === 'stdio'
       ? new ProcessGroupTransport({ command: resolved.command, args: resolved.args, env: resolved.env, cwd: resolved.cwd })
@@ -113,13 +113,17 @@ class Connection implements ServerConnection {
     };
   }
 
-  connect(timeoutMs: number): Promise<void> {
-    return this.#client.connect(this.#transport, { timeout: timeoutMs });
+  async connectAndList(timeoutMs: number): Promise<ListedTools> {
+    await this.#client.connect(this.#transport, { timeout: timeoutMs });
+    return listAllTools(this.#client, { timeout: timeoutMs });
   }
 
-  async finishAuthorization(code: string): Promise<void> {
-    if (!(this.#transport instanceof StreamableHTTPClientTransport)) throw new Error('only HTTP servers authorize');
-    await this.#transport.finishAuth(code);
+  /** Finishes the authorization a 401 or 403 started (tinyagent's own provider only); false when there is none. */
+  completeAuthorization(): Promise<boolean> {
+    const transport = this.#transport;
+    const provider = this.#authProvider;
+    if (!(provider instanceof StoredOAuthProvider) || !(transport instanceof StreamableHTTPClientTransport)) return Promise.resolve(false);
+    return provider.completeAuthorization((code) => transport.finishAuth(code));
   }
 
   get closedReason(): string | undefined {
@@ -131,7 +135,7 @@ class Connection implements ServerConnection {
   }
 
   listTools(): Promise<ListedTools> {
-    return listAllTools(this.#client, { timeout: 60_000 });
+    return listAllTools(this.#client, { timeout: this.#listTimeoutMs });
   }
 
   async callTool(name: string, args: Record<string, unknown>, options: { signal: AbortSignal; timeoutMs: number }): Promise<ToolResult> {
@@ -141,12 +145,9 @@ class Connection implements ServerConnection {
         const result = await this.#client.callTool({ name, arguments: args }, undefined, { signal: options.signal, timeout: options.timeoutMs });
         return toToolResult(result);
       } catch (error) {
-        const code = error instanceof UnauthorizedError && authorizations < MAX_AUTHORIZATIONS ? takeCode(this.#authProvider) : undefined;
-        if (code !== undefined && !options.signal.aborted) {
-          // Step-up: the server wants more scope for this call; the person authorizes, the call is sent again.
-          const authorized = await abortable(code, options.signal)
-            .then((value) => this.finishAuthorization(value))
-            .then(() => true, () => false);
+        if (error instanceof UnauthorizedError && authorizations < MAX_AUTHORIZATIONS && !options.signal.aborted) {
+          // Step-up (or an expired grant): the person authorizes, the call is sent again.
+          const authorized = await abortable(this.completeAuthorization(), options.signal).catch(() => false);
           if (authorized) continue;
         }
         return this.#failedCall(name, error, options);

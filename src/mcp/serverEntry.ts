@@ -8,10 +8,9 @@ import type { ListedTools } from './listTools.js';
 import type { OpenOptions, ServerConnection } from './serverConnection.js';
 import { ServerTools } from './serverTools.js';
 import type { McpServerState, McpServerStatus } from './types.js';
-import { withTimeout } from './withTimeout.js';
 
 /** Opens one server's connection (serverConnection.ts, loaded on first use). */
-export type Open = (server: string, resolved: ResolvedServer, options: OpenOptions) => Promise<ServerConnection>;
+export type Open = (server: string, resolved: ResolvedServer, options: OpenOptions) => Promise<{ connection: ServerConnection; tools: ListedTools }>;
 
 /** Makes the OAuth provider of an HTTP server (oauth/, loaded with the SDK). */
 export type MakeAuthProvider = (server: string, resolved: ResolvedServer & { type: 'http' }, signal: AbortSignal) => OAuthClientProvider | undefined;
@@ -51,18 +50,18 @@ export class ServerEntry {
     try {
       const resolved = this.#resolved;
       const authProvider = resolved.type === 'http' ? makeAuthProvider(this.#name, resolved, signal) : undefined;
-      connection = await open(this.#name, resolved, {
+      const opened = await open(this.#name, resolved, {
         timeoutMs,
         signal,
         onToolsChanged: () => this.#queueResync(),
         ...(this.#options.onElicitation ? { onElicitation: this.#options.onElicitation } : {}),
         ...(authProvider ? { authProvider } : {}),
       });
+      connection = opened.connection;
       connection.onClosed((reason) => this.#closedUnexpectedly(reason));
-      const tools = await withTimeout(connection.listTools(), timeoutMs, `did not list its tools within ${timeoutMs} ms`, signal);
       this.#connection = connection;
       this.#state = 'connected';
-      return tools;
+      return opened.tools;
     } catch (error) {
       await connection?.close().catch(() => undefined);
       this.#state = 'failed';

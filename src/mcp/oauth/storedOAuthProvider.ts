@@ -20,7 +20,8 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   readonly #signal: AbortSignal;
   #state: McpOAuthState | undefined;
   #codeVerifier: string | undefined;
-  #pendingCode: Promise<string> | undefined;
+  /** The authorization the person is asked for; one at a time, however many requests met a 401. */
+  #flow: { code: Promise<string>; completing?: Promise<void> } | undefined;
 
   constructor(server: string, serverUrl: URL, options: McpOAuthOptions, store: McpOAuthStore, configured: ResolvedOAuthClient | undefined, signal: AbortSignal) {
     this.#server = server;
@@ -74,12 +75,14 @@ export class StoredOAuthProvider implements OAuthClientProvider {
   }
 
   redirectToAuthorization(authorizationUrl: URL): void {
-    const pending = this.#options.getAuthorizationCode(this.#server, authorizationUrl, { signal: this.#signal });
-    pending.catch(() => undefined); // awaited by whoever takes it; never an unhandled rejection
-    this.#pendingCode = pending;
+    if (this.#flow) return; // the person is already being asked; that answer serves this request too
+    const code = this.#options.getAuthorizationCode(this.#server, authorizationUrl, { signal: this.#signal });
+    code.catch(() => undefined); // awaited by completeAuthorization; never an unhandled rejection
+    this.#flow = { code };
   }
 
   saveCodeVerifier(codeVerifier: string): void {
+    if (this.#flow) return; // the verifier belongs to the authorization in progress
     this.#codeVerifier = codeVerifier;
   }
 
@@ -95,11 +98,18 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     if (scope === 'tokens') await this.#update({ tokens: undefined });
   }
 
-  /** The code for the authorization the last redirect started, once; `undefined` when none is pending. */
-  takeAuthorizationCode(): Promise<string> | undefined {
-    const pending = this.#pendingCode;
-    this.#pendingCode = undefined;
-    return pending;
+  /**
+   * Waits for the code of the authorization in progress and passes it to `finish` (the transport's
+   * `finishAuth`): the first caller finishes it, later ones wait for the same end. False when none is in progress.
+   */
+  async completeAuthorization(finish: (code: string) => Promise<void>): Promise<boolean> {
+    const flow = this.#flow;
+    if (!flow) return false;
+    flow.completing ??= flow.code.then(finish).finally(() => {
+      if (this.#flow === flow) this.#flow = undefined;
+    });
+    await flow.completing;
+    return true;
   }
 
   // State saved for another URL under the same server name is not this server's.
