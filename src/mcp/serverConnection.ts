@@ -192,7 +192,9 @@ class Connection implements ServerConnection {
   /** A readable reason why connecting failed, with what a stdio server said on stderr; secrets redacted. */
   describeFailure(error: unknown): string {
     const parts = [messageOf(error)];
-    if (error instanceof UnauthorizedError) parts[0] = `${this.#location} requires authorization${this.#authProvider ? '' : ' (give connectMcpServers an oauth option)'}: ${parts[0]}`;
+    if (error instanceof UnauthorizedError || (error as { code?: unknown } | null)?.code === 401) {
+      parts[0] = `${this.#location} requires authorization${this.#authProvider ? '' : ' (give connectMcpServers an oauth option)'}: ${parts[0]}`;
+    }
     else if (this.#transport instanceof StreamableHTTPClientTransport && !(error instanceof McpError)) {
       parts[0] = `cannot reach ${this.#location}: ${parts[0]}`;
     }

@@ -131,3 +131,8 @@ export function marks(file: string): string[] {
 export function rawServer(env: Record<string, string> = {}): McpStdioServerConfig {
   return { command: process.execPath, args: [join(here, 'servers/rawServer.mjs')], env };
 }
+
+/** The test's server that asks its client in the middle of a call (servers/elicitingServer.mjs). */
+export function elicitingServer(): McpStdioServerConfig {
+  return { command: process.execPath, args: [join(here, 'servers/elicitingServer.mjs')] };
+}
