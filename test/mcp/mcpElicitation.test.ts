@@ -10,12 +10,13 @@ import {
   type McpElicitationResult,
   type McpServers,
 } from '../../src/mcp/index.js';
-import { elicitingServer, execute, SERVER_START_MS } from './helpers.js';
+import { elicitingServer, everythingStdio, execute, SERVER_START_MS } from './helpers.js';
 
 const asked: { request: McpElicitationRequest; signal: AbortSignal }[] = [];
 let answer: McpElicitationResult = { action: 'decline' };
 const answering = new ToolRegistry();
 const silent = new ToolRegistry();
+const everything = new ToolRegistry();
 const servers: McpServers[] = [];
 
 beforeAll(async () => {
@@ -27,6 +28,7 @@ beforeAll(async () => {
       },
     }),
     await connectMcpServers({ ask: elicitingServer() }, silent),
+    await connectMcpServers({ everything: everythingStdio() }, everything, { onElicitation: async () => ({ action: 'accept', content: { name: 'Ada', email: 'ada@example.com' } }) }),
   );
 }, SERVER_START_MS);
 
@@ -66,6 +68,15 @@ describe('elicitation', () => {
     answer = { action: 'accept' };
     expect(await ask('mcp__ask__ask_url')).toEqual({ action: 'accept' });
     expect(asked.at(-1)!.request).toEqual({ server: 'ask', mode: 'url', message: 'Sign in, please', url: 'https://example.com/sign-in', elicitationId: 'e-1' });
+  });
+});
+
+describe('elicitation with server-everything', () => {
+  it("answers its form (formats, enums, defaults): the server gets the person's values and the defaults", async () => {
+    const { content } = await execute(everything, 'mcp__everything__trigger-elicitation-request');
+    expect(content).toContain('User provided the requested information');
+    const raw = JSON.parse(content.slice(content.indexOf('{'))) as { action: string; content: Record<string, unknown> };
+    expect(raw).toMatchObject({ action: 'accept', content: { name: 'Ada', email: 'ada@example.com', integer: 42, untitledSingleSelectEnum: 'Monica' } });
   });
 });
 
