@@ -39,6 +39,7 @@ export class ProcessGroupTransport implements Transport {
   #exit: string | undefined;
   #closing = false;
   #closed = false;
+  #failure: string | undefined;
 
   constructor(params: ProcessGroupTransportParams) {
     this.#params = params;
@@ -57,6 +58,11 @@ export class ProcessGroupTransport implements Transport {
   /** The process ended because `close()` ended it. */
   get closedByUs(): boolean {
     return this.#closing;
+  }
+
+  /** Why the transport gave up on a server that is still running (an oversized message it could not attribute). */
+  get failure(): string | undefined {
+    return this.#failure;
   }
 
   /** The last characters the server wrote to stderr. */
@@ -145,7 +151,10 @@ export class ProcessGroupTransport implements Transport {
     const message = `the server sent a message of ${line.bytes} bytes, more than the ${limit} a message may have; it was discarded`;
     const id = responseIdOf(line);
     if (id === undefined) {
+      // Which request it answers is unknown: the connection ends, so every waiting call fails now (as the SDK does).
+      this.#failure = message;
       this.onerror?.(new Error(message));
+      void this.close();
       return;
     }
     this.onmessage?.({ jsonrpc: '2.0', id, error: { code: ErrorCode.InternalError, message, data: { reason: MESSAGE_TOO_LARGE, bytes: line.bytes } } });

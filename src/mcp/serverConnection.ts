@@ -101,7 +101,7 @@ class Connection implements ServerConnection {
       ? new ProcessGroupTransport({ command: resolved.command, args: resolved.args, env: resolved.env, cwd: resolved.cwd })
       : new StreamableHTTPClientTransport(resolved.url, { requestInit: { headers: resolved.headers }, authProvider: options.authProvider });
     this.#client = new Client(CLIENT_INFO, {
-      capabilities: options.onElicitation ? ELICITATION_CAPABILITY : {},
+      capabilities: options.onElicitation ? structuredClone(ELICITATION_CAPABILITY) : {},
       // The SDK debounces and routes list_changed; the module re-lists every page itself.
       listChanged: { tools: { autoRefresh: false, debounceMs: 0, onChanged: () => options.onToolsChanged() } },
     });
@@ -207,6 +207,7 @@ class Connection implements ServerConnection {
 
   #deathReason(): string | undefined {
     if (!(this.#transport instanceof ProcessGroupTransport)) return undefined;
+    if (this.#transport.failure !== undefined) return this.#redact(this.#transport.failure);
     const exit = this.#transport.exitDescription;
     if (exit === undefined) return undefined;
     const stderr = this.#transport.stderrTail;

@@ -54,6 +54,17 @@ describe('a result over the message limit', () => {
   });
 });
 
+describe('a result over the message limit that cannot be told apart', () => {
+  const huge = connected({ huge: rawServer({ MCP_TEST_HUGE_BYTES: String(11 * 1024 * 1024), MCP_TEST_ID_IN_MIDDLE: '1' }) });
+
+  it('ends the connection at once (every waiting call fails now), and says why', async () => {
+    const result = await execute(huge.registry, 'mcp__huge__huge');
+    expect(result).toMatchObject({ isError: true, code: ToolErrorCode.mcpServerClosed });
+    expect(result.content).toContain('more than the 10 MiB');
+    expect(huge.mcp!.status()[0]).toMatchObject({ state: 'closed', error: expect.stringContaining('more than the 10 MiB') as string });
+  });
+});
+
 describe('time limits', () => {
   it.each(['callTimeoutMs', 'connectTimeoutMs'])('refuses %s above 2^31-1 ms (a longer timer fires at once)', async (option) => {
     const attempt = connectMcpServers({ fine: rawServer() }, new ToolRegistry(), { [option]: 2 ** 31 });

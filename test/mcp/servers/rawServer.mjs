@@ -4,7 +4,8 @@
 // would overflow), a result of MCP_TEST_HUGE_BYTES bytes, a tool list that is not a list
 // (MCP_TEST_BAD_LIST=1), a handshake that never comes (MCP_TEST_SILENT=1), and a server that
 // ignores SIGTERM and stdin's end with a child that does too (MCP_TEST_STUBBORN=1). Its pid
-// (and its child's) go to MCP_TEST_PIDS when set.
+// (and its child's) go to MCP_TEST_PIDS when set; MCP_TEST_ID_IN_MIDDLE=1 puts each answer's id
+// between its result and its jsonrpc field.
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -19,7 +20,10 @@ if (env.MCP_TEST_STUBBORN === '1') {
 if (env.MCP_TEST_PIDS) writeFileSync(env.MCP_TEST_PIDS, JSON.stringify({ pid: process.pid, child: child?.pid ?? null }));
 
 const send = (text) => process.stdout.write(`${text}\n`);
-const answer = (id, result) => send(`{"result":${result},"jsonrpc":"2.0","id":${JSON.stringify(id)}}`);
+const answer = (id, result) =>
+  env.MCP_TEST_ID_IN_MIDDLE === '1'
+    ? send(`{"result":${result},"id":${JSON.stringify(id)},"jsonrpc":"2.0"}`)
+    : send(`{"result":${result},"jsonrpc":"2.0","id":${JSON.stringify(id)}}`);
 
 function deepSchema(depth) {
   // {"type":"object","properties":{"a":{"type":"object","properties":{"a": ... }}}}
