@@ -10,7 +10,10 @@ const TERM_WAIT_MS = 1_000;
 
 /**
  * Remembers a group so that it is killed if this process exits with the server still running.
- * @example trackGroup(child.pid!)
+ * @example
+ * import { spawn } from 'node:child_process';
+ * const child = spawn('npx', ['-y', '@modelcontextprotocol/server-everything'], { detached: true });
+ * trackGroup(child.pid!)
  */
 export function trackGroup(pgid: number): void {
   live.add(pgid);
@@ -25,7 +28,10 @@ export function trackGroup(pgid: number): void {
 
 /**
  * Forgets a group that has been ended.
- * @example untrackGroup(child.pid!)
+ * @example
+ * import { spawn } from 'node:child_process';
+ * const child = spawn('npx', ['-y', '@modelcontextprotocol/server-everything'], { detached: true });
+ * child.once('exit', () => untrackGroup(child.pid!))
  */
 export function untrackGroup(pgid: number): void {
   live.delete(pgid);
@@ -33,7 +39,10 @@ export function untrackGroup(pgid: number): void {
 
 /**
  * SIGKILL to every process of the group; a group that is already gone is fine.
- * @example killGroupNow(child.pid!)
+ * @example
+ * import { spawn } from 'node:child_process';
+ * const child = spawn('npx', ['-y', '@modelcontextprotocol/server-everything'], { detached: true });
+ * killGroupNow(child.pid!)
  */
 export function killGroupNow(pgid: number): void {
   signalGroup(pgid, 'SIGKILL');
@@ -41,7 +50,10 @@ export function killGroupNow(pgid: number): void {
 
 /**
  * Waits `graceMs` for the leader to exit by itself, then SIGTERM to the group, then SIGKILL to what is left.
- * @example await terminateGroup(child.pid!, { graceMs: 500, exited: () => child.exitCode !== null })
+ * @example
+ * import { spawn } from 'node:child_process';
+ * const child = spawn('npx', ['-y', '@modelcontextprotocol/server-everything'], { detached: true });
+ * await terminateGroup(child.pid!, { graceMs: 500, exited: () => child.exitCode !== null })
  */
 export async function terminateGroup(pgid: number, options: { graceMs: number; exited?: () => boolean }): Promise<void> {
   const gone = () => !groupAlive(pgid);
@@ -55,7 +67,10 @@ export async function terminateGroup(pgid: number, options: { graceMs: number; e
 
 /**
  * Whether any process of the group is still running (zombies, already dead, do not count).
- * @example groupAlive(child.pid!) // false once the server and its children are gone
+ * @example
+ * import { spawn } from 'node:child_process';
+ * const child = spawn('npx', ['-y', '@modelcontextprotocol/server-everything'], { detached: true });
+ * groupAlive(child.pid!) // false once the server and its children are gone
  */
 export function groupAlive(pgid: number): boolean {
   if (process.platform === 'linux') return linuxGroupMembers(pgid) > 0;

@@ -2,7 +2,10 @@
 
 /**
  * Races `promise` against a timer of `ms` milliseconds.
- * @example await withTimeout(connection.listTools(), 30_000, 'did not list its tools in time')
+ * @example
+ * import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+ * declare const client: Client;
+ * await withTimeout(client.listTools(), 30_000, 'did not list its tools in time')
  */
 export function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;

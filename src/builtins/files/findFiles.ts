@@ -17,7 +17,10 @@ export interface FoundFile {
 
 /**
  * The files under `dir` that match `pattern`, sorted by their path relative to the root.
- * @example await findFiles(dir, 'src/**\/*.ts', signal) // { ok: true, files: [{ display: 'src/a.ts', real: '/srv/repo/src/a.ts' }] }
+ * @example
+ * import { confine, openRoot } from './confinement.js';
+ * const dir = await confine(openRoot('/srv/repo'), '.');
+ * if (dir.ok) await findFiles(dir, 'src/**\/*.ts', AbortSignal.timeout(5_000)) // { ok: true, files: [{ display: 'src/a.ts', real: '/srv/repo/src/a.ts' }] }
  */
 export async function findFiles(
   dir: ConfinedPath,

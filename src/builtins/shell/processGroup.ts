@@ -12,7 +12,10 @@ const AFTER_KILL_MS = 5_000;
 
 /**
  * Sends a signal to every process of the group; false when the group no longer exists.
- * @example signalGroup(child.pid, 'SIGTERM')
+ * @example
+ * import { spawn } from 'node:child_process';
+ * const child = spawn('sleep', ['60'], { detached: true }); // detached: the leader of its own group
+ * signalGroup(child.pid!, 'SIGTERM') // true
  */
 export function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
   try {
@@ -27,7 +30,10 @@ export function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
 /**
  * Whether a process of the group is still running. Zombies (ended, not yet reaped by their
  * parent or init) do not count: they cannot run or hold anything but a process slot.
- * @example await groupAlive(child.pid) // false once every process has ended
+ * @example
+ * import { spawn } from 'node:child_process';
+ * const child = spawn('sleep', ['60'], { detached: true });
+ * await groupAlive(child.pid!) // true until every process of the group has ended
  */
 export async function groupAlive(pgid: number): Promise<boolean> {
   if (!signalGroup(pgid, 0)) return false;
@@ -41,7 +47,10 @@ export async function groupAlive(pgid: number): Promise<boolean> {
 /**
  * SIGTERM to the group, then SIGKILL if any process is still alive after `graceMs`;
  * resolves once no process of the group is alive.
- * @example await terminateGroup(child.pid, 2_000) // 'terminated'
+ * @example
+ * import { spawn } from 'node:child_process';
+ * const child = spawn('sleep', ['60'], { detached: true });
+ * await terminateGroup(child.pid!, 2_000) // 'terminated'
  */
 export async function terminateGroup(pgid: number, graceMs: number): Promise<GroupStop> {
   if (!signalGroup(pgid, 'SIGTERM')) return 'terminated';
