@@ -8,7 +8,12 @@ import { SchemaCompiler } from './validation/schemaValidator.js';
 // is compared bivariantly): `new ToolRegistry([weather, search])` type-checks.
 type AnyTool = Tool<never>;
 
-/** Holds the tools an agent may offer; `register` refuses bad or duplicate tools with a `ToolRegistrationError`. */
+/**
+ * Holds the tools an agent may offer; `register` refuses bad or duplicate tools with a `ToolRegistrationError`.
+ * @example
+ * const registry = new ToolRegistry(tools);
+ * registry.list().map((tool) => tool.name)
+ */
 export class ToolRegistry {
   readonly #tools = new Map<string, RegisteredTool>();
   // The registry owns what compiling its schemas costs: dropped with it, never process-wide.

@@ -1,11 +1,13 @@
 // The docs checks fail when they should: on a small fixture project (test/docs/fixtures/
 // project, its own package.json "exports" and tsconfig.json) with planted broken blocks, a
-// planted broken JSDoc example, a block that drifted from its example, malformed markers and
-// an export no page names. The real docs are never touched.
+// planted broken JSDoc example, a block that drifted from its example, malformed markers, a
+// function without an example and an export no page names. The real docs are never touched.
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { docsPages, pageSnippets, sourceSnippets } from './docsSnippets.js';
 import { runtimeExports, undocumentedExports } from './exportCoverage.js';
+import { exportsWithoutExample } from './exportExamples.js';
 import { checkSnippets } from './snippetProgram.js';
 
 const fixture = fileURLToPath(new URL('./fixtures/project/', import.meta.url));
@@ -21,6 +23,17 @@ describe('the docs examples check', async () => {
       'docs/guide.md:9: TS2322', // continues the block before it, whose `total` it uses
       'src/index.ts:15: TS2322', // const greeting: number = greet('Ada');
     ]);
+  });
+
+  it('names the exported functions and classes without a JSDoc example, through every entry', async () => {
+    const entries = ['src/index.ts', 'src/extra.ts'];
+    let missing: string[] = [];
+    await checkSnippets(pages.snippets.slice(0, 1), {
+      root: fixture,
+      roots: entries.map((entry) => path.join(fixture, entry)),
+      inspect: (program) => (missing = exportsWithoutExample(program, fixture, entries)),
+    });
+    expect(missing).toEqual(['src/extra.ts: double (src/extra.ts)']);
   });
 
   it('a block compiles against the package entries and the prelude, and an example sees its module', async () => {
@@ -54,12 +67,12 @@ describe('the export coverage check', () => {
     const entries = await runtimeExports(fixture);
     expect(entries).toEqual([
       { specifier: 'fixture-package', names: ['add', 'greet'] },
-      { specifier: 'fixture-package/extra', names: ['EXTRA_LIMIT'] },
+      { specifier: 'fixture-package/extra', names: ['EXTRA_LIMIT', 'double'] },
     ]);
     const pages = await docsPages(fixture);
     expect(undocumentedExports(entries, pages.map((page) => page.text))).toEqual(['fixture-package: greet']);
     const withoutReadme = pages.filter((page) => page.file !== 'README.md').map((page) => page.text);
-    expect(undocumentedExports(entries, withoutReadme)).toEqual(['fixture-package: greet', 'fixture-package/extra: EXTRA_LIMIT']);
+    expect(undocumentedExports(entries, withoutReadme)).toEqual(['fixture-package: greet', 'fixture-package/extra: EXTRA_LIMIT', 'fixture-package/extra: double']);
   });
 
   it('matches whole names only', () => {

@@ -16,11 +16,15 @@
 // - `<!-- not-checked: why -->`: not compiled, only where a block cannot compile (a type
 //   signature excerpt, a package this repository does not install). Listed below: a new one
 //   is a decision, so adding one means adding it to the list.
-// A JSDoc example is compiled as a module that sees its own module's exports unimported.
+// A JSDoc example is compiled as a module that sees its own module's exports unimported;
+// every function and class the package entries export has one.
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { docsPages, exampleSources, pageSnippets, sourceSnippets } from './docsSnippets.js';
 import { docsPrelude } from './docsPrelude.js';
+import { exportsWithoutExample } from './exportExamples.js';
+import { packageEntries } from './packageEntries.js';
 import { checkSnippets } from './snippetProgram.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -43,9 +47,22 @@ describe('docs examples', async () => {
     expect(pages.problems).toEqual([]);
   });
 
-  it('every TypeScript block of the docs and every JSDoc example compiles', async () => {
-    const problems = await checkSnippets([...pages.snippets, ...sources], { root, prelude: docsPrelude });
+  // One program answers both: the compile is most of the cost.
+  const entries = packageEntries(root).map(({ source }) => source);
+  let withoutExample: string[] = [];
+  const problems = await checkSnippets([...pages.snippets, ...sources], {
+    root,
+    prelude: docsPrelude,
+    roots: entries.map((entry) => path.join(root, entry)),
+    inspect: (program) => (withoutExample = exportsWithoutExample(program, root, entries)),
+  });
+
+  it('every TypeScript block of the docs and every JSDoc example compiles', () => {
     expect(problems).toEqual([]);
+  });
+
+  it('every function and class of the package entries has a JSDoc example', () => {
+    expect(withoutExample).toEqual([]);
   });
 
   it('only the listed blocks are left unchecked', () => {

@@ -29,6 +29,10 @@ export interface CheckOptions {
   root: string;
   /** Global declarations every snippet sees (the names the docs take as given), as source text. */
   prelude?: string;
+  /** More root files of the program (absolute paths), e.g. the package entries. */
+  roots?: readonly string[];
+  /** Called with the program, to ask it more than the snippets' diagnostics. */
+  inspect?: (program: ts.Program) => void;
 }
 
 const toPosix = (file: string) => file.split(path.sep).join('/');
@@ -98,11 +102,12 @@ export async function checkSnippets(snippets: readonly Snippet[], options: Check
     const roots = [...files.keys()];
     if (options.prelude !== undefined) {
       roots.push(path.join(dir, 'prelude.d.ts'));
-      await writeFile(roots.at(-1)!, options.prelude);
+      await writeFile(path.join(dir, 'prelude.d.ts'), options.prelude);
     }
-    const program = ts.createProgram(roots, compilerOptions(options.root));
+    const program = ts.createProgram([...roots, ...(options.roots ?? [])], compilerOptions(options.root));
+    options.inspect?.(program);
     const problems = [...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics()].map((d) => describeDiagnostic(d, 'compiler'));
-    const prelude = options.prelude === undefined ? undefined : path.resolve(roots.at(-1)!);
+    const prelude = options.prelude === undefined ? undefined : path.resolve(dir, 'prelude.d.ts');
     for (const source of program.getSourceFiles()) {
       if (path.resolve(source.fileName) === prelude) {
         problems.push(...program.getSemanticDiagnostics(source).map((d) => describeDiagnostic(d, 'the prelude')));
