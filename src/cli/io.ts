@@ -14,7 +14,9 @@ export interface CliIo {
 
 /**
  * The real process.
- * @example await runCommand('hi', options, nodeIo())
+ * @example
+ * import { runCommand } from './commands/runCommand.js';
+ * await runCommand('hi', { tools: ['read'], output: 'text', yes: false }, nodeIo())
  */
 export function nodeIo(): CliIo {
   return {

@@ -26,7 +26,9 @@ export interface ApprovalPolicyOptions {
 
 /**
  * The `approve` callback the CLI gives its agent.
- * @example createAgent({ provider, approve: approvalPolicy({ yes: true }) })
+ * @example
+ * import { createAgent } from '../../index.js';
+ * createAgent({ provider, approve: approvalPolicy({ yes: true }) })
  */
 export function approvalPolicy(options: ApprovalPolicyOptions): Approver {
   if (options.yes) return () => Promise.resolve({ approved: true, reason: 'approved by --yes' });

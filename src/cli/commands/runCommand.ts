@@ -73,7 +73,9 @@ async function attachSkills(registry: ToolRegistry, dirs: string[] | undefined, 
 
 /**
  * Runs one prompt and resolves the process exit code.
- * @example const code = await runCommand('List the files', { tools: ['read'], output: 'text', yes: false }, nodeIo());
+ * @example
+ * import { nodeIo } from '../io.js';
+ * const code = await runCommand('List the files', { tools: ['read'], output: 'text', yes: false }, nodeIo());
  */
 export async function runCommand(prompt: string, options: RunCommandOptions, io: CliIo): Promise<number> {
   const env = options.model === undefined ? io.env : { ...io.env, TINYAGENT_MODEL: options.model };

@@ -35,7 +35,9 @@ async function sessionFiles(dir: string): Promise<{ id: string; modified: Date }
 
 /**
  * Lists the sessions: id, last change, message count and the first input.
- * @example await sessionsList({ cwd: '.' }, nodeIo())
+ * @example
+ * import { nodeIo } from '../io.js';
+ * await sessionsList({ cwd: '.' }, nodeIo())
  */
 export async function sessionsList(options: LocationOptions, io: CliIo): Promise<number> {
   const dir = sessionsDir(options);
@@ -61,7 +63,9 @@ export interface SessionsShowOptions extends LocationOptions {
 
 /**
  * Prints one session's messages: as a readable transcript, or the stored messages as JSON lines.
- * @example await sessionsShow('2026-12-01T05-02-03-a1b2c3', { output: 'text' }, nodeIo())
+ * @example
+ * import { nodeIo } from '../io.js';
+ * await sessionsShow('2026-12-01T05-02-03-a1b2c3', { output: 'text' }, nodeIo())
  */
 export async function sessionsShow(id: string, options: SessionsShowOptions, io: CliIo): Promise<number> {
   const store = storeFor(options, io);
