@@ -35,6 +35,7 @@ describe('public API', () => {
       'createShellTool',
       'createSkillTool',
       'defineTool',
+      'isDurableSessionStore',
       'isTerminalRunEvent',
       'loadMcpConfig',
       'loadSkills',
