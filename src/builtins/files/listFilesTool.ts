@@ -33,6 +33,7 @@ export function listFilesTool(root: FileRoot): Tool<ListFilesArgs> {
       additionalProperties: false,
     },
     readOnly: true,
+    effects: 'none',
     concurrencySafe: true,
     async execute({ pattern, path }, ctx) {
       const base = await searchBase(root, path);

@@ -32,6 +32,7 @@ export function writeFileTool(root: FileRoot, needsApproval?: boolean | NeedsApp
       additionalProperties: false,
     },
     readOnly: false,
+    effects: 'idempotent', // the same content again leaves the same file
     concurrencySafe: false,
     ...(needsApproval === undefined ? {} : { needsApproval }),
     async execute({ path, content }) {

@@ -62,6 +62,7 @@ export function createShellTool(options: ShellToolOptions): Tool<ShellArgs> {
       additionalProperties: false,
     },
     readOnly: false,
+    effects: 'once',
     concurrencySafe: false,
     ...(needsApproval === undefined ? {} : { needsApproval }),
     async execute({ command, timeout_ms: requested }, ctx) {
