@@ -4,7 +4,7 @@
 // (the server ends a backend whose client process died, and with it the lease).
 import { SessionErrorCode } from '../codes.js';
 import { SessionError } from '../errors.js';
-import { isProcessGone, processHolder } from '../session/processHolder.js';
+import { isProcessGone, isThisProcess, processHolder } from '../session/processHolder.js';
 import type { RecordBackend, RecordChannel, RecordUpdate } from '../session/recordBackend.js';
 import { recordProblem, type Holder, type SessionRecord } from '../session/sessionRecord.js';
 import type { RecordedOwner } from '../session/sessionView.js';
@@ -106,10 +106,13 @@ class PgChannel implements RecordChannel {
     }
   }
 
+  // Gone: a lease of this process that ended, or one whose server backend no longer exists
+  // (the server ends a backend whose client died). The backend decides even on the same host:
+  // a pid of another container with the same host name proves nothing.
   async isGone(owner: RecordedOwner): Promise<boolean> {
-    if (isProcessGone(owner.holder, owner.leaseId) === true) return true;
+    if (isThisProcess(owner.holder) && isProcessGone(owner.holder, owner.leaseId) === true) return true;
     const { backendPid, backendStart } = owner.holder;
-    if (typeof backendPid !== 'number') return false;
+    if (typeof backendPid !== 'number') return isProcessGone(owner.holder, owner.leaseId) === true;
     const { rows } = await this.#client.query('SELECT extract(epoch from backend_start)::text AS started FROM pg_stat_activity WHERE pid = $1', [backendPid]);
     if (rows.length === 0) return true;
     const started = rows[0]?.started;
