@@ -81,7 +81,9 @@ class PgChannel implements RecordChannel {
     const client = this.#client;
     const id = this.#sessionId;
     try {
-      await client.query('BEGIN');
+      // Read committed whatever the pool's default: the row lock orders the writers, and each
+      // statement after it sees what the one before committed.
+      await client.query('BEGIN ISOLATION LEVEL READ COMMITTED');
       await client.query(`INSERT INTO ${TABLES.sessions} (session_id) VALUES ($1) ON CONFLICT DO NOTHING`, [id]);
       const { rows: head } = await client.query(`SELECT length FROM ${TABLES.sessions} WHERE session_id = $1 FOR UPDATE`, [id]);
       const length = Number(head[0]?.length ?? 0);
