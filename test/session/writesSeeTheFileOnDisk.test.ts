@@ -26,7 +26,9 @@ describe('a lease write on FileSessionStore', () => {
     const lease = await store.acquire('s', { runId: 'run-1' });
     await lease.append([{ role: 'user', content: 'one' }]);
     const path = join(dir(), 's.jsonl');
-    await writeFile(`${path}.new`, `${await readFile(path, 'utf8')}${line({ type: 'message', message: { role: 'user', content: 'x'.repeat(500) } })}${takenOver}`, { mode: 0o600 });
+    // Another session history altogether, longer than the one read: nothing of it is the old prefix.
+    const other = line({ type: 'message', message: { role: 'user', content: 'x'.repeat((await readFile(path)).length + 100) } });
+    await writeFile(`${path}.new`, `${other}${takenOver}`, { mode: 0o600 });
     await rename(`${path}.new`, path);
     await expect(lease.append([{ role: 'user', content: 'two' }])).rejects.toMatchObject({ code: 'session_superseded' });
   });
