@@ -65,6 +65,8 @@ class PgChannel implements RecordChannel {
   readonly #client: PgClient;
   #broken: unknown;
   #closed = false;
+  // The session's records as of this channel's last committed update.
+  #records: SessionRecord[] = [];
   // The server ended the connection (or the network did): the channel, and the lease on it, are over.
   readonly #onError = (error: Error) => this.#lose(error);
 
@@ -87,8 +89,11 @@ class PgChannel implements RecordChannel {
       await client.query(`INSERT INTO ${TABLES.sessions} (session_id) VALUES ($1) ON CONFLICT DO NOTHING`, [id]);
       const { rows: head } = await client.query(`SELECT length FROM ${TABLES.sessions} WHERE session_id = $1 FOR UPDATE`, [id]);
       const length = Number(head[0]?.length ?? 0);
-      const { rows } = await client.query(`SELECT position, record FROM ${TABLES.records} WHERE session_id = $1 ORDER BY position`, [id]);
-      const { append, result } = await update(rows.map((row) => decode(id, row)));
+      // Records never change once written: read only those added since this channel's last update.
+      const known = this.#records.length <= length ? this.#records : [];
+      const { rows } = await client.query(`SELECT position, record FROM ${TABLES.records} WHERE session_id = $1 AND position >= $2 ORDER BY position`, [id, known.length]);
+      const records = known.concat(rows.map((row) => decode(id, row)));
+      const { append, result } = await update(records);
       if (append.length > 0) {
         const values = append.flatMap((record, index) => [id, length + index, JSON.stringify(record)]);
         const placeholders = append.map((_, index) => `($${index * 3 + 1}, $${index * 3 + 2}, $${index * 3 + 3})`).join(', ');
@@ -96,8 +101,10 @@ class PgChannel implements RecordChannel {
         await client.query(`UPDATE ${TABLES.sessions} SET length = $2 WHERE session_id = $1`, [id, length + append.length]);
       }
       await client.query('COMMIT');
+      this.#records = records.concat(append);
       return result;
     } catch (error) {
+      this.#records = [];
       try {
         await client.query('ROLLBACK');
       } catch (rollbackError) {
