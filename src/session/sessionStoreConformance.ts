@@ -171,7 +171,8 @@ const cases: Case[] = [
     async run(stores, id) {
       const lease = await (await stores()).acquire(id(), { runId: 'run-1' });
       await lease.append([user, withCalls]);
-      await lease.recordCallStarted(start('c1'));
+      await lease.recordCallStarted([start('c1'), start('c2')]);
+      assert.deepEqual(Object.keys((await (await stores()).loadRunState(id()))?.startedCalls ?? {}), ['c1', 'c2']);
       await lease.release();
       const next = await (await stores()).acquire(id(), { runId: 'run-2', lockTimeoutMs: 0 });
       assert.deepEqual(
