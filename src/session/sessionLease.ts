@@ -42,8 +42,7 @@ export class ChannelLease implements SessionLease {
     this.leaseId = init.leaseId;
     this.repaired = init.repaired;
     this.#length = init.length;
-    this.#channel = init.channel;
-    markLease(this.leaseId, true);
+    this.#channel = init.channel; // its lease id is marked live by the acquisition, before its record is written
   }
 
   get length(): number {
