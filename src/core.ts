@@ -60,7 +60,7 @@ export { createRunActor } from './run/createRunActor.js';
 export type { CreateRunActorOptions } from './run/createRunActor.js';
 export type { SessionBinding } from './run/createRunActor.js';
 export { runToPromise } from './run/runEvents.js';
-export type { RunInfo } from '../machines/run/runEnvironment.js';
+export type { RunInfo } from '../machines/environment.js';
 export type { ApprovalRequest, ApprovalAnswer, Approver } from '../machines/run/approval.js';
 export { createAgent } from './agent/createAgent.js';
 export type { Agent, AgentOptions, AgentRunOptions } from './agent/createAgent.js';

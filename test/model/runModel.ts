@@ -2,8 +2,8 @@
 // representative payloads of runPayloads.ts, and an abstract state key that keeps the graph
 // finite. Paths come from xstate/graph's TestModel; runReplay.ts replays them for real.
 import type { AnyEventObject, SnapshotFrom } from 'xstate';
-import { runMachine, type RunMachineInput } from '../../machines/run.machine.js';
-import type { RunEnvironment } from '../../machines/run/runEnvironment.js';
+import { provideRunEnvironment, type runMachine, type RunMachine, type RunMachineInput } from '../../machines/run.machine.js';
+import type { RunEnvironment } from '../../machines/environment.js';
 import type { ToolCallOutput } from '../../machines/toolCall.machine.js';
 import { normalizeResponse } from '../../machines/run/normalizeResponse.js';
 import { toolChildId } from '../../machines/run/runSteps.js';
@@ -12,7 +12,7 @@ import { modelPaths, pureMachineLogic, type ModelEvent, type ModelPath, type Mod
 import { expectedResult, malformedReply, modelTools, outcomesByReply, replies, replyOf, type ProviderFailure, type ReplyName, type ToolOutcome } from './runPayloads.js';
 import type { RunPathSet } from './runPathSets.js';
 import { valueName } from './machineGraph.js';
-import { cancelledWhileWaitingResult, deniedResult } from '../../machines/toolCall/approvalActors.js';
+import { cancelledWhileWaitingResult, deniedResult } from '../../machines/toolCall/approvalResults.js';
 import { limitOutput } from '../../src/tools/calls/limitOutput.js';
 import type { ToolResult } from '../../src/index.js';
 
@@ -70,7 +70,7 @@ export function modelEnvironment(): RunEnvironment {
     now: () => 0,
     instructions: undefined,
     approve: undefined,
-    denyWithoutApprover: false,
+    withoutApprover: 'wait',
   };
 }
 
@@ -115,8 +115,8 @@ export const stateKey = (state: RunModelState) => JSON.stringify(abstractState(s
 const cancel: RunModelEvent = { type: 'CANCEL', label: 'CANCEL', stimulus: { kind: 'cancel' } };
 
 function providerReply(reply: ReplyName, batch: number): RunModelEvent {
-  const output = normalizeResponse(replies[reply](batch));
-  return { type: 'xstate.done.actor.provider', actorId: 'provider', output, label: `provider → ${reply}`, stimulus: { kind: 'reply', reply, batch } };
+  const response = normalizeResponse(replies[reply](batch));
+  return { type: 'provider.answered', response, label: `provider → ${reply}`, stimulus: { kind: 'reply', reply, batch } };
 }
 
 function providerFailure(failure: ProviderFailure): RunModelEvent {
@@ -128,7 +128,7 @@ function providerFailure(failure: ProviderFailure): RunModelEvent {
       error = thrown;
     }
   }
-  return { type: 'xstate.error.actor.provider', actorId: 'provider', error, label: `provider ${failure}`, stimulus: { kind: 'providerFailure', failure } };
+  return { type: 'provider.failed', error, label: `provider ${failure}`, stimulus: { kind: 'providerFailure', failure } };
 }
 
 function toolEvent(snapshot: RunSnapshot, index: number, outcome: ToolOutcome, limits: RunLimits): RunModelEvent {
@@ -192,8 +192,9 @@ export function eventsFor(set: RunPathSet) {
         ...restores,
       ];
     }
-    if (value !== 'executingBatch.running' && value !== 'executingBatch.cancelling') return [cancel];
-    const phase = value === 'executingBatch.running' ? 'running' : 'cancelling';
+    const running = value === 'executingBatch.runningSerially' || value === 'executingBatch.runningConcurrently';
+    if (!running && value !== 'executingBatch.cancelling') return [cancel];
+    const phase = running ? 'running' : 'cancelling';
     const calls = snapshot.context.batch!.calls;
     // A call needing approval: its request and answer are reported by its ToolCall (stimulus none).
     const approvals = children.filter(({ index }) => calls[index]!.name === 'guard');
@@ -233,9 +234,13 @@ export function eventsFor(set: RunPathSet) {
   };
 }
 
-/** The paths of one path set (see modelPaths). */
-export function generateRunPaths(set: RunPathSet): RunPath[] {
-  const logic = pureMachineLogic<RunSnapshot>({ machine: runMachine, input: modelInput(set), environment: modelEnvironment(), describe: (snapshot) => abstractState(snapshot) });
+/** The Run machine bound to the model's environment; a planted bug changes it (plantedBugs.ts). */
+export type MachineChange = (machine: RunMachine) => RunMachine;
+
+/** The paths of one path set (see modelPaths), from the machine `change` gives (the real one by default). */
+export function generateRunPaths(set: RunPathSet, change: MachineChange = (machine) => machine): RunPath[] {
+  const machine = change(provideRunEnvironment(modelEnvironment()));
+  const logic = pureMachineLogic<RunSnapshot>({ machine, input: modelInput(set), describe: (snapshot) => abstractState(snapshot) });
   const paths = modelPaths(logic, {
     events: eventsFor(set),
     stateKey,
