@@ -8,7 +8,7 @@ import { ConfigurationError } from '../src/errors.js';
 import type { SessionStore } from '../src/session/sessionStore.js';
 import type { ToolSet } from '../src/tools/toolSet.js';
 import type { Provider } from '../src/types.js';
-import type { Approver } from './run/approval.js';
+import type { Approver } from './approval.js';
 
 /** Facts about the Run handed to an `instructions` function. */
 export interface RunInfo {

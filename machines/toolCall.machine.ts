@@ -12,7 +12,7 @@ import { askApprover, decideApproval } from './actors/approvalActors.js';
 import { describeError } from './actors/describeError.js';
 import { executeTool, type ToolAbortEvent, type ToolSettledEvent } from './actors/executeTool.js';
 import { missingRunEnvironment, type RunEnvironment } from './environment.js';
-import type { ApprovalRequest } from './run/approval.js';
+import type { ApprovalRequest } from './approval.js';
 import { cancelledWhileWaitingResult, deniedResult, NOBODY_TO_ASK } from './toolCall/approvalResults.js';
 
 export interface ToolCallInput {

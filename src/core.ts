@@ -61,7 +61,7 @@ export type { CreateRunActorOptions } from './run/createRunActor.js';
 export type { SessionBinding } from './run/createRunActor.js';
 export { runToPromise } from './run/runEvents.js';
 export type { RunInfo } from '../machines/environment.js';
-export type { ApprovalRequest, ApprovalAnswer, Approver } from '../machines/run/approval.js';
+export type { ApprovalRequest, ApprovalAnswer, Approver } from '../machines/approval.js';
 export { createAgent } from './agent/createAgent.js';
 export type { Agent, AgentOptions, AgentRunOptions } from './agent/createAgent.js';
 export { createScriptedProvider, ScriptExhaustedError } from './scriptedProvider.js';

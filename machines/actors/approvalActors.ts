@@ -4,7 +4,7 @@
 // environment they were bound to. Leaving the state that invoked them aborts their signal.
 // Whether there is a callback to ask at all is decided by the ToolCall's guards, not here.
 import type { ToolSet } from '../../src/tools/toolSet.js';
-import type { ApprovalRequest, Approver } from '../run/approval.js';
+import type { ApprovalRequest, Approver } from '../approval.js';
 import { normalizeAnswer, type ApprovalDecision } from '../toolCall/approvalResults.js';
 import { fromAbortablePromise } from './abortablePromise.js';
 import { LazyToolContext } from './lazyAbort.js';

@@ -4,7 +4,7 @@ import { ToolErrorCode } from '../../src/codes.js';
 import { errorResult } from '../../src/tools/calls/errorResult.js';
 import type { ToolResult } from '../../src/types.js';
 import { describeError } from '../actors/describeError.js';
-import type { ApprovalAnswer } from '../run/approval.js';
+import type { ApprovalAnswer } from '../approval.js';
 
 /** A normalised answer to an approval request. */
 export interface ApprovalDecision {

@@ -4,7 +4,7 @@
 // (docs/design.md, "Snapshots").
 import { createActor, type InspectionEvent, type Observer, type Snapshot, type SnapshotFrom } from 'xstate';
 import { provideRunEnvironment, type RunMachine } from '../../machines/run.machine.js';
-import type { Approver } from '../../machines/run/approval.js';
+import type { Approver } from '../../machines/approval.js';
 import type { RunEnvironment, RunInfo } from '../../machines/environment.js';
 import { ConfigurationError } from '../errors.js';
 import { resolveLimits } from '../limits.js';
