@@ -22,6 +22,8 @@ interface ModelStep<TSnapshot extends AnyMachineSnapshot> {
   history: readonly AnyEventObject[];
   /** The event that led here (none for the initial state). */
   lastEvent: AnyEventObject | undefined;
+  /** The types of every event sent so far: what the outside did, whatever the machine made of it. */
+  received: ReadonlySet<string>;
   /** Graph utilities stringify states for descriptions; the full snapshot holds functions and actors. */
   toJSON(): unknown;
 }
@@ -68,7 +70,7 @@ export function pureMachineLogic<TSnapshot extends AnyMachineSnapshot>(
   options: PureMachineOptions<TSnapshot>,
 ): ActorLogic<ModelState<TSnapshot>, ModelEvent, undefined> {
   const { machine, describe } = options;
-  const toState = (snapshot: TSnapshot, record: StepRecord, before: readonly AnyEventObject[], lastEvent?: AnyEventObject) =>
+  const toState = (snapshot: TSnapshot, record: StepRecord, before: readonly AnyEventObject[], received: ReadonlySet<string>, lastEvent?: AnyEventObject) =>
     ({
       status: snapshot.status,
       output: snapshot.output,
@@ -79,18 +81,19 @@ export function pureMachineLogic<TSnapshot extends AnyMachineSnapshot>(
       visited: [...new Set([...record.visited, ...snapshot._nodes.map((node) => node.id)])],
       history: [...before, ...record.emitted],
       lastEvent,
+      received,
       toJSON: () => describe(snapshot),
     }) as ModelState<TSnapshot>;
   return {
     getInitialSnapshot(scope) {
       const record = newRecord();
       const snapshot = machine.getInitialSnapshot(recordingScope(scope, record), options.input) as TSnapshot;
-      return toState(snapshot, record, []);
+      return toState(snapshot, record, [], new Set());
     },
     transition(state, event, scope) {
       const record = newRecord();
       const next = machine.transition(state.snapshot, event, recordingScope(scope, record)) as TSnapshot;
-      return toState(next, record, state.history, event);
+      return toState(next, record, state.history, state.received.has(event.type) ? state.received : new Set([...state.received, event.type]), event);
     },
     getPersistedSnapshot: (state) => state,
   };

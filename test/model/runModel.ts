@@ -90,8 +90,13 @@ function approvalPhase(callId: string, history: readonly AnyEventObject[], lastE
   return history.some((event) => event.type === 'tool.approval_requested' && event.callId === callId) ? 'requested' : 'unasked';
 }
 
-/** What the future of a Run depends on: its state, counters, flags and where each call of its batch is. */
-function abstractState(snapshot: RunSnapshot, history: readonly AnyEventObject[] = [], lastEvent?: AnyEventObject) {
+/**
+ * What the future of a Run depends on: its state, counters, flags and where each call of its
+ * batch is; and, as the contract counts them rather than the machine, the responses with calls
+ * so far and whether a CANCEL was sent. For the real machine these agree with its own counters;
+ * a machine that miscounts or ignores a CANCEL reaches states the model then explores further.
+ */
+function abstractState(snapshot: RunSnapshot, history: readonly AnyEventObject[] = [], lastEvent?: AnyEventObject, received?: ReadonlySet<string>) {
   const { context, children } = snapshot;
   const settled = settledCalls(history);
   const batch = context.batch;
@@ -107,10 +112,13 @@ function abstractState(snapshot: RunSnapshot, history: readonly AnyEventObject[]
       return `${call.id}:${where}${approval}`;
     }),
     unpersisted: context.sessionId === undefined ? undefined : context.messages.length - context.persistedCount,
+    // Bounded: past the limit the count no longer matters (and a miscounting machine would loop forever).
+    responsesWithCalls: Math.min(history.filter((event) => event.type === 'provider.responded' && (event.toolCallCount as number) > 0).length, context.limits.maxIterations + 1),
+    cancelSent: received?.has('CANCEL') === true,
   };
 }
 
-export const stateKey = (state: RunModelState) => JSON.stringify(abstractState(state.snapshot, state.history, state.lastEvent));
+export const stateKey = (state: RunModelState) => JSON.stringify(abstractState(state.snapshot, state.history, state.lastEvent, state.received));
 
 const cancel: RunModelEvent = { type: 'CANCEL', label: 'CANCEL', stimulus: { kind: 'cancel' } };
 
