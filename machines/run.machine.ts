@@ -94,6 +94,11 @@ function openBatchIn(step: RunStep, calls: readonly ToolCallRequest[], concurren
   step.refuseBatchCalls(beyond, errorResult(ToolErrorCode.callLimit, message));
 }
 
+/** How many calls of a concurrent batch of `calls` start when it opens: freeSlots of the batch about to open. */
+function openingSlots(context: RunContext, calls: number): number {
+  return Math.min(context.limits.maxConcurrency, calls, context.limits.maxCallsPerResponse);
+}
+
 /** The output of a Run that ends with `status`, from what its context recorded. */
 function endingOutcome(context: RunContext, status: RunStatus): RunOutcome {
   if (status !== 'cancelled') return context.outcome ?? failedOutcome(RunErrorCode.sessionError, 'The Run ended without an outcome', undefined);
@@ -182,12 +187,15 @@ export function runMachineFor(environment: RunEnvironment) {
         const step = stepOf(context, enqueue);
         step.commit(recordResponseIn(step, event.response));
       }),
-      // One assignment for the transition that opens a batch: recording the response and opening it.
-      recordResponseAndOpenBatch: enqueueActions(({ context, event, enqueue }) => {
+      // One assignment for the transition that opens a batch: recording the response, opening
+      // the batch and starting its first `startCalls` calls (0 while the assistant message is
+      // written first); the count comes from the transition, the action only carries it out.
+      recordResponseAndOpenBatch: enqueueActions(({ context, event, enqueue }, params: { startCalls: number }) => {
         assertEvent(event, 'provider.answered');
         const step = stepOf(context, enqueue);
         const recorded = recordResponseIn(step, event.response);
         openBatchIn(step, event.response.toolCalls, runConcurrently(tools, event.response.toolCalls));
+        for (let started = 0; started < params.startCalls; started++) step.startNextCall();
         step.commit({ usage: recorded.usage, streamedText: recorded.streamedText, iterations: context.iterations + 1 });
       }),
       forgetStreamedText: assign({ streamedText: '' }),
@@ -361,13 +369,14 @@ export function runMachineFor(environment: RunEnvironment) {
             { guard: 'iterationLimitReached', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'refuseOverLimit'] },
             { guard: 'responseIncomplete', target: 'appendingResults.persistingResults', actions: ['recordResponse', 'refuseIncomplete', 'countIteration'] },
             // The assistant message is persisted before any of its calls starts.
-            { guard: 'hasSession', target: 'executingBatch.recordingCalls', actions: 'recordResponseAndOpenBatch' },
-            // Without a session there is nothing to record first: the calls start at once.
-            { guard: 'batchIsSerial', target: 'executingBatch.runningSerially', actions: ['recordResponseAndOpenBatch', 'startNextCall'] },
+            { guard: 'hasSession', target: 'executingBatch.recordingCalls', actions: { type: 'recordResponseAndOpenBatch', params: { startCalls: 0 } } },
+            // Without a session there is nothing to record first: the calls start at once, one
+            // of a serial batch, as many of a concurrent one as maxConcurrency lets.
+            { guard: 'batchIsSerial', target: 'executingBatch.runningSerially', actions: { type: 'recordResponseAndOpenBatch', params: { startCalls: 1 } } },
             {
               guard: 'batchIsConcurrent',
               target: 'executingBatch.runningConcurrently',
-              actions: ['recordResponseAndOpenBatch', { type: 'startCalls', params: ({ context }) => ({ count: freeSlots(context.batch, context.limits.maxConcurrency) }) }],
+              actions: { type: 'recordResponseAndOpenBatch', params: ({ context, event }) => ({ startCalls: openingSlots(context, event.response.toolCalls.length) }) },
             },
           ],
           'provider.failed': { target: 'appendingResults.persistingEnd', actions: ['markProviderFailed', 'keepLiveCause'] },

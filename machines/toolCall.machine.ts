@@ -95,17 +95,6 @@ export function toolCallMachineFor(environment: RunEnvironment) {
       resultIsSuccess: (_, params: { result: ToolResult }) => params.result.isError !== true,
     },
     actions: {
-      // Validation and the approval rule, from the tools of the environment; the call's clock starts.
-      prepareCall: assign(({ context }) => {
-        const prepared = prepareCall(context.call, tools, { maxArgumentsChars: context.maxArgumentsChars });
-        const needsApproval = prepared.ok ? prepared.tool.tool.needsApproval : undefined;
-        return {
-          approval: typeof needsApproval === 'function' ? ('ask' as const) : needsApproval === true ? ('always' as const) : ('never' as const),
-          args: prepared.ok ? prepared.args : undefined,
-          rejection: prepared.ok ? undefined : prepared.result,
-          startedAt: now(),
-        };
-      }),
       recordRejection: assign(({ context }) => finish(context.rejection)),
       recordResult: assign((_, params: { result: ToolResult }) => finish(params.result)),
       recordAcknowledgedCancel: assign(() => finish(acknowledgedCancelResult())),
@@ -129,26 +118,31 @@ export function toolCallMachineFor(environment: RunEnvironment) {
     },
   }).createMachine({
     id: 'toolCall',
-    // Written out rather than `...input` (see startedEvent in machines/run/runSteps.ts).
-    context: ({ input }) => ({
-      runId: input.runId,
-      iteration: input.iteration,
-      index: input.index,
-      call: input.call,
-      maxOutputChars: input.maxOutputChars,
-      maxArgumentsChars: input.maxArgumentsChars,
-      cancelGraceMs: input.cancelGraceMs,
-      approval: 'never',
-      args: undefined,
-      rejection: undefined,
-      startedAt: 0,
-      endedAt: 0,
-      result: undefined,
-    }),
+    // Validation and the approval rule, from the tools of the environment, as the call's actor
+    // is created; the call's clock starts. Written out rather than `...input` (see startedEvent
+    // in machines/run/runSteps.ts).
+    context: ({ input }) => {
+      const prepared = prepareCall(input.call, tools, { maxArgumentsChars: input.maxArgumentsChars });
+      const needsApproval = prepared.ok ? prepared.tool.tool.needsApproval : undefined;
+      return {
+        runId: input.runId,
+        iteration: input.iteration,
+        index: input.index,
+        call: input.call,
+        maxOutputChars: input.maxOutputChars,
+        maxArgumentsChars: input.maxArgumentsChars,
+        cancelGraceMs: input.cancelGraceMs,
+        approval: typeof needsApproval === 'function' ? 'ask' : needsApproval === true ? 'always' : 'never',
+        args: prepared.ok ? prepared.args : undefined,
+        rejection: prepared.ok ? undefined : prepared.result,
+        startedAt: now(),
+        endedAt: 0,
+        result: undefined,
+      };
+    },
     initial: 'validating',
     states: {
       validating: {
-        entry: 'prepareCall',
         always: [
           { guard: 'callRejected', target: 'failed', actions: 'recordRejection' },
           { guard: 'approvalNeverNeeded', target: 'executing' },

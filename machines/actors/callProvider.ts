@@ -55,7 +55,8 @@ function checkTextLength(response: NormalizedResponse, maxTextChars: number): No
 export function providerRequest(environment: RunEnvironment, input: ProviderCallInput): ProviderRequest {
   const { instructions } = environment;
   const text = typeof instructions === 'function' ? instructions({ runId: input.runId, input: input.input, iterations: input.iterations }) : instructions;
-  const messages = typeof text === 'string' && text !== '' ? [{ role: 'system', content: text } as Message, ...input.messages] : input.messages.slice();
+  // Without instructions the input's array is sent as it is (one array less per waiting Run).
+  const messages = typeof text === 'string' && text !== '' ? [{ role: 'system', content: text } as Message, ...input.messages] : (input.messages as Message[]);
   return { messages, tools: environment.tools.specs };
 }
 
