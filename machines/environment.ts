@@ -7,7 +7,7 @@
 import { ConfigurationError } from '../src/errors.js';
 import type { SessionStore } from '../src/session/sessionStore.js';
 import type { ToolSet } from '../src/tools/toolSet.js';
-import type { Provider } from '../src/types.js';
+import type { Provider, Usage } from '../src/types.js';
 import type { Approver } from './approval.js';
 
 /** Facts about the Run handed to an `instructions` function. */
@@ -38,6 +38,8 @@ export interface RunEnvironment {
   /** Answers approval requests. */
   approve: Approver | undefined;
   withoutApprover: ApprovalWithoutApprover;
+  /** Prices one response in USD, for `limits.maxCostUsd` (docs/budgets.md); the application's own. */
+  pricing?: (usage: Usage) => number;
   /**
    * Receives the live value behind a described cause (a provider's error, a session store's),
    * for the RunError the caller builds; the snapshot keeps only its description.

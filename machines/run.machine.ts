@@ -20,6 +20,7 @@ import { missingRunEnvironment, type RunEnvironment } from './environment.js';
 import { batchSettled, freeSlots, isLastOutstanding, openBatchProgress, slotFreesForWaitingCall } from './run/batchProgress.js';
 import { finishedCleanly, type NormalizedResponse } from './run/normalizeResponse.js';
 import { initialRunContext, type RunContext, type RunMachineInput } from './run/runContext.js';
+import { addSpending, budgetAfterResponse, budgetBeforeRequest, responseSpending, type BudgetExceeded } from './run/budget.js';
 import { addUsage, buildRunOutput, cancelledOutcome, failedOutcome, type RunOutcome } from './run/runOutput.js';
 import { RunStep, runningCallIndex, toolChildId, type RunEffects } from './run/runSteps.js';
 import { toolCallMachineFor, type ToolCallApprovalReport, type ToolCallInput, type ToolCallOutput } from './toolCall.machine.js';
@@ -66,7 +67,7 @@ function runConcurrently(tools: ToolSet, calls: readonly ToolCallRequest[]): boo
 }
 
 // The provider.responded event and the assistant message, recorded in `step`; returns the fields to assign.
-function recordResponseIn(step: RunStep, response: NormalizedResponse): Partial<RunContext> {
+function recordResponseIn(step: RunStep, response: NormalizedResponse, costUsd: number | undefined): Pick<RunContext, 'usage' | 'streamedText' | 'spent'> {
   const { context } = step;
   const responded: Omit<ProviderRespondedEvent, keyof RunEventBase> = {
     type: 'provider.responded',
@@ -80,7 +81,24 @@ function recordResponseIn(step: RunStep, response: NormalizedResponse): Partial<
   const assistant: Message = { role: 'assistant', content: response.text };
   if (response.toolCalls.length > 0) assistant.toolCalls = response.toolCalls;
   step.append(assistant);
-  return { usage: addUsage(context.usage, response.usage), streamedText: '' };
+  return { usage: addUsage(context.usage, response.usage), streamedText: '', spent: addSpending(context.spent, responseSpending(response.usage, costUsd)) };
+}
+
+/** How many calls of a response would run: those within limits.maxCallsPerResponse. */
+function callsToRun(context: RunContext, response: NormalizedResponse): number {
+  return Math.min(response.toolCalls.length, context.limits.maxCallsPerResponse);
+}
+
+/** The budget a response passes, its own spending included (docs/budgets.md). */
+function budgetPassedBy(context: RunContext, answered: { response: NormalizedResponse; costUsd?: number }, now: number): BudgetExceeded | undefined {
+  const spent = addSpending(context.spent, responseSpending(answered.response.usage, answered.costUsd));
+  return budgetAfterResponse(context.limits, spent, now, callsToRun(context, answered.response));
+}
+
+function budgetOutcome(exceeded: BudgetExceeded, text?: string): RunOutcome {
+  const outcome: RunOutcome = { status: 'limit_reached', error: { code: RunErrorCode.budgetExceeded, message: exceeded.message } };
+  if (text) outcome.text = text;
+  return outcome;
 }
 
 // Opens the batch of `calls` in `step`; calls beyond limits.maxCallsPerResponse get an error result at once and never run.
@@ -133,6 +151,13 @@ export function runMachineFor(environment: RunEnvironment) {
         return event.response.toolCalls.length === 0;
       },
       iterationLimitReached: ({ context }) => context.iterations >= context.limits.maxIterations,
+      // Before a request: a budget used up, or one the request may pass (the provider's maxTokens).
+      budgetExhausted: ({ context }) => budgetBeforeRequest(context.limits, context.spent, now(), environment.provider.info?.maxTokens) !== undefined,
+      // After a response, its spending added: a budget passed.
+      responseOverBudget: ({ context, event }) => {
+        assertEvent(event, 'provider.answered');
+        return budgetPassedBy(context, event, now()) !== undefined;
+      },
       responseIncomplete: ({ event }) => {
         assertEvent(event, 'provider.answered');
         return !finishedCleanly(event.response);
@@ -162,7 +187,7 @@ export function runMachineFor(environment: RunEnvironment) {
         const step = stepOf(context, enqueue);
         step.emit({ type: 'run.started', input: context.inputText });
         if (context.sessionId !== undefined) enqueue.spawnChild('sessionWriter', { id: 'sessionWriter', input: { sessionId: context.sessionId } });
-        step.commit();
+        step.commit({ spent: { ...context.spent, startedAt: now() } });
       }),
       // Messages not yet persisted go to the writer; without a session the reply is immediate.
       persistNewMessages: enqueueActions(({ context, enqueue }, params: { resumed: boolean }) => {
@@ -185,7 +210,7 @@ export function runMachineFor(environment: RunEnvironment) {
       recordResponse: enqueueActions(({ context, event, enqueue }) => {
         assertEvent(event, 'provider.answered');
         const step = stepOf(context, enqueue);
-        step.commit(recordResponseIn(step, event.response));
+        step.commit(recordResponseIn(step, event.response, event.costUsd));
       }),
       // One assignment for the transition that opens a batch: recording the response, opening
       // the batch and starting its first `startCalls` calls (0 while the assistant message is
@@ -193,10 +218,11 @@ export function runMachineFor(environment: RunEnvironment) {
       recordResponseAndOpenBatch: enqueueActions(({ context, event, enqueue }, params: { startCalls: number }) => {
         assertEvent(event, 'provider.answered');
         const step = stepOf(context, enqueue);
-        const recorded = recordResponseIn(step, event.response);
+        const recorded = recordResponseIn(step, event.response, event.costUsd);
         openBatchIn(step, event.response.toolCalls, runConcurrently(tools, event.response.toolCalls));
         for (let started = 0; started < params.startCalls; started++) step.startNextCall();
-        step.commit({ usage: recorded.usage, streamedText: recorded.streamedText, iterations: context.iterations + 1 });
+        const spent = { ...recorded.spent, toolCalls: recorded.spent.toolCalls + callsToRun(context, event.response) };
+        step.commit({ usage: recorded.usage, streamedText: recorded.streamedText, spent, iterations: context.iterations + 1 });
       }),
       forgetStreamedText: assign({ streamedText: '' }),
       recordAnswer: assign(({ event }) => {
@@ -212,6 +238,18 @@ export function runMachineFor(environment: RunEnvironment) {
           outcome: { status: 'limit_reached', error: { code: RunErrorCode.iterationLimit, message: `Tool iteration limit (${context.limits.maxIterations}) reached` } },
         });
       }),
+      // The response passed a budget: none of its calls runs, the Run ends at the limit (its text kept).
+      refuseOverBudget: enqueueActions(({ context, event, enqueue }) => {
+        assertEvent(event, 'provider.answered');
+        const exceeded = budgetPassedBy(context, event, now())!;
+        const step = stepOf(context, enqueue);
+        step.refuseResponseCalls(event.response.toolCalls, errorResult(ToolErrorCode.budgetExceeded, `Not run: ${exceeded.message}.`));
+        step.commit({ outcome: budgetOutcome(exceeded, event.response.text) });
+      }),
+      // A budget is used up before the next request: the Run ends at the limit without it.
+      recordBudgetExhausted: assign(({ context }) => ({
+        outcome: budgetOutcome(budgetBeforeRequest(context.limits, context.spent, now(), environment.provider.info?.maxTokens)!),
+      })),
       refuseIncomplete: enqueueActions(({ context, event, enqueue }) => {
         assertEvent(event, 'provider.answered');
         const step = stepOf(context, enqueue);
@@ -330,7 +368,7 @@ export function runMachineFor(environment: RunEnvironment) {
       // The terminal event is the final state's own: `status` is the state's, not re-derived.
       reportOutcome: enqueueActions(({ context, enqueue }, params: { status: RunStatus }) => {
         const outcome = endingOutcome(context, params.status);
-        const output = buildRunOutput({ runId: context.runId, outcome, iterations: context.iterations, messages: context.messages, usage: context.usage });
+        const output = buildRunOutput({ runId: context.runId, outcome, iterations: context.iterations, messages: context.messages, usage: context.usage, spent: context.spent });
         const step = stepOf(context, enqueue);
         if (params.status === 'completed') step.emit({ type: 'run.completed', output });
         else if (params.status === 'cancelled') step.emit({ type: 'run.cancelled', output });
@@ -347,6 +385,7 @@ export function runMachineFor(environment: RunEnvironment) {
         entry: 'announceStart',
         always: [
           { guard: 'cancelRequested', target: 'appendingResults.persistingEnd' },
+          { guard: 'budgetExhausted', target: 'appendingResults.persistingEnd', actions: 'recordBudgetExhausted' },
           { guard: 'cancelNotRequested', target: 'awaitingProvider' },
         ],
       },
@@ -365,6 +404,7 @@ export function runMachineFor(environment: RunEnvironment) {
         },
         on: {
           'provider.answered': [
+            { guard: 'responseOverBudget', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'refuseOverBudget'] },
             { guard: 'answeredWithoutTools', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'recordAnswer'] },
             { guard: 'iterationLimitReached', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'refuseOverLimit'] },
             { guard: 'responseIncomplete', target: 'appendingResults.persistingResults', actions: ['recordResponse', 'refuseIncomplete', 'countIteration'] },
@@ -473,6 +513,8 @@ export function runMachineFor(environment: RunEnvironment) {
             on: {
               'session.persisted': [
                 { guard: 'cancelRequested', target: '#run.cancelled', actions: 'markPersisted' },
+                // Nothing is left to write: the Run ends at the limit at once.
+                { guard: 'budgetExhausted', target: '#run.limitReached', actions: ['markPersisted', 'recordBudgetExhausted'] },
                 { guard: 'cancelNotRequested', target: '#run.awaitingProvider', actions: 'markPersisted' },
               ],
             },

@@ -19,6 +19,8 @@ export const ToolErrorCode = {
   commandFailed: 'command_failed',
   timeout: 'timeout',
   mcpServerClosed: 'mcp_server_closed',
+  /** A budget of `limits` (docs/budgets.md) was used up: the call did not run. */
+  budgetExceeded: 'budget_exceeded',
 } as const;
 export type ToolErrorCode = (typeof ToolErrorCode)[keyof typeof ToolErrorCode];
 
@@ -28,6 +30,8 @@ export const RunErrorCode = {
   cancelled: 'cancelled',
   providerError: 'provider_error',
   sessionError: 'session_error',
+  /** A budget of `limits` was used up (status `limit_reached`); the message names the limit. */
+  budgetExceeded: 'budget_exceeded',
 } as const;
 export type RunErrorCode = (typeof RunErrorCode)[keyof typeof RunErrorCode];
 

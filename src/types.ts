@@ -19,6 +19,18 @@ export interface ToolResult {
   code?: string;
   /** Set by the runtime when `limits.maxOutputChars` cut the content. */
   truncated?: boolean;
+  /**
+   * Tokens and cost a tool spent on the Run's behalf (a sub-agent's Run): added to the Run's
+   * usage and budgets, never written to the session.
+   */
+  spent?: ToolSpending;
+}
+
+/** What a tool reports it spent (`ToolResult.spent`). */
+export interface ToolSpending {
+  usage?: Usage;
+  costUsd?: number;
+  toolCalls?: number;
 }
 
 /** Handed to `Tool.execute` for one call. */
@@ -195,6 +207,37 @@ export interface RunLimits {
   maxArgumentsChars: number;
   /** Characters of the model's text in one response (streamed or not); more fails the Run. */
   maxTextChars: number;
+  /** Budget (docs/budgets.md): input tokens of all responses, sub-agents' included. No budget by default. */
+  maxInputTokens?: number;
+  /** Budget: output tokens of all responses; before a request, the provider's `info.maxTokens` counts as spent. */
+  maxOutputTokens?: number;
+  /** Budget: total tokens of all responses; before a request, the provider's `info.maxTokens` counts as spent. */
+  maxTotalTokens?: number;
+  /** Budget: tool calls the Run runs (the calls of a response that would pass it run none). */
+  maxToolCalls?: number;
+  /** Budget: milliseconds from the Run's start, checked before each request and after each response. */
+  maxDurationMs?: number;
+  /** Budget: US dollars, as the agent's `pricing(usage)` prices each response. Needs `pricing`. */
+  maxCostUsd?: number;
+}
+
+/** The budget limits of `RunLimits` (docs/budgets.md). */
+export type BudgetLimit = 'maxInputTokens' | 'maxOutputTokens' | 'maxTotalTokens' | 'maxToolCalls' | 'maxDurationMs' | 'maxCostUsd';
+
+/**
+ * What a Run has spent, kept in its context (and so in its snapshot: a restored Run goes on
+ * from these figures). Sub-agents' spending is included.
+ */
+export interface RunSpending {
+  inputTokens: number;
+  outputTokens: number;
+  totalTokens: number;
+  /** Tool calls that were run (or tried: a rejected call counts). */
+  toolCalls: number;
+  /** By the agent's `pricing`; 0 without one. */
+  costUsd: number;
+  /** Clock reading (epoch ms) when the Run started; `maxDurationMs` counts from it, a restored Run's too. */
+  startedAt: number;
 }
 
 export type RunStatus = 'completed' | 'limit_reached' | 'cancelled' | 'failed';
@@ -215,6 +258,8 @@ export interface RunOutput {
   iterations: number;
   /** This Run's messages, starting with the user input. */
   messages: Message[];
-  /** Summed over all provider responses that reported usage. */
+  /** Summed over all provider responses that reported usage, sub-agents' included. */
   usage?: Usage;
+  /** What the Run spent against its budgets (docs/budgets.md). */
+  spent?: RunSpending;
 }

@@ -70,7 +70,19 @@ describe('public API', () => {
     expectTypeOf<Message['role']>().toEqualTypeOf<'system' | 'user' | 'assistant' | 'tool'>();
     expectTypeOf<SessionStore['load']>().returns.toEqualTypeOf<Promise<Message[]>>();
     expectTypeOf<keyof RunLimits>().toEqualTypeOf<
-      'maxIterations' | 'maxOutputChars' | 'maxConcurrency' | 'cancelGraceMs' | 'maxCallsPerResponse' | 'maxArgumentsChars' | 'maxTextChars'
+      | 'maxIterations'
+      | 'maxOutputChars'
+      | 'maxConcurrency'
+      | 'cancelGraceMs'
+      | 'maxCallsPerResponse'
+      | 'maxArgumentsChars'
+      | 'maxTextChars'
+      | 'maxInputTokens'
+      | 'maxOutputTokens'
+      | 'maxTotalTokens'
+      | 'maxToolCalls'
+      | 'maxDurationMs'
+      | 'maxCostUsd'
     >();
     expectTypeOf<RunEvent['type']>().toEqualTypeOf<
       | 'run.started'

@@ -5,7 +5,8 @@
 // when the Run leaves `awaitingProvider` (CANCEL), aborts the request's signal. A restored Run
 // whose snapshot was taken in `awaitingProvider` starts this actor again: the request is made again.
 import { fromCallback, type EventObject, type NonReducibleUnknown } from 'xstate';
-import { ProviderError } from '../../src/errors.js';
+import { ConfigurationError, ProviderError } from '../../src/errors.js';
+import { quoteValue } from '../../src/describeValue.js';
 import type { Message, ProviderCallOptions, ProviderRequest } from '../../src/types.js';
 import type { RunEnvironment } from '../environment.js';
 import { normalizeResponse, type NormalizedResponse } from '../run/normalizeResponse.js';
@@ -25,7 +26,8 @@ export interface ProviderCallInput {
 /** What the request reports to its Run. */
 export type ProviderReport =
   | { type: 'provider.textDelta'; delta: string }
-  | { type: 'provider.answered'; response: NormalizedResponse }
+  /** `costUsd`: the environment's `pricing` of the response's usage, when both are there. */
+  | { type: 'provider.answered'; response: NormalizedResponse; costUsd?: number }
   | { type: 'provider.failed'; error: unknown };
 
 // The options a provider receives; its signal is created when the provider first reads it.
@@ -46,6 +48,16 @@ function checkTextLength(response: NormalizedResponse, maxTextChars: number): No
     throw new ProviderError(`The response's text has ${response.text.length} characters, more than limits.maxTextChars (${maxTextChars})`);
   }
   return response;
+}
+
+// The application's price of one response; a price that is not a non-negative number fails the Run.
+function priceOf(environment: RunEnvironment, response: NormalizedResponse): number | undefined {
+  if (environment.pricing === undefined || response.usage === undefined) return undefined;
+  const price = environment.pricing(response.usage);
+  if (typeof price !== 'number' || !(price >= 0) || !Number.isFinite(price)) {
+    throw new ConfigurationError(`pricing(usage) must return a non-negative number of USD, got ${quoteValue(price)}`);
+  }
+  return price;
 }
 
 /**
@@ -84,13 +96,15 @@ export function callProvider(environment: RunEnvironment) {
     new Promise<unknown>((resolve) => resolve(environment.provider.complete(providerRequest(environment, input), new LazyCallOptions(abort, forward)))).then(
       (raw) => {
         let response: NormalizedResponse;
+        let costUsd: number | undefined;
         try {
           response = checkTextLength(normalizeResponse(raw), input.maxTextChars);
+          costUsd = priceOf(environment, response);
         } catch (error) {
           return fail(error);
         }
         settled = true;
-        sendBack({ type: 'provider.answered', response } satisfies ProviderReport);
+        sendBack((costUsd === undefined ? { type: 'provider.answered', response } : { type: 'provider.answered', response, costUsd }) satisfies ProviderReport);
       },
       fail,
     );

@@ -3,7 +3,8 @@
 // is not data (provider, tools, store, clock) is the RunEnvironment; what was thrown or passed
 // as a reason is kept as its description.
 import { ConfigurationError } from '../../src/errors.js';
-import type { Message, RunLimits, RunOutput, Usage } from '../../src/types.js';
+import type { Message, RunLimits, RunOutput, RunSpending, Usage } from '../../src/types.js';
+import { freshSpending } from './budget.js';
 import type { DescribedError } from '../actors/describeError.js';
 import type { BatchProgress } from './batchProgress.js';
 import type { RunOutcome } from './runOutput.js';
@@ -39,6 +40,8 @@ export interface RunContext {
   /** What the CANCEL said, described; undefined without a reason. */
   cancelReason: DescribedError | undefined;
   usage: Usage | undefined;
+  /** What the Run spent against its budgets; kept by a restored Run (docs/budgets.md). */
+  spent: RunSpending;
   output: RunOutput | undefined;
 }
 
@@ -83,6 +86,8 @@ export function initialRunContext(input: RunMachineInput | undefined): RunContex
     cancelRequested: input.cancelled === true,
     cancelReason: undefined,
     usage: undefined,
+    // The clock is the environment's: announceStart sets when the Run started.
+    spent: freshSpending(0),
     output: undefined,
   };
 }

@@ -9,6 +9,8 @@ import { limitOutput } from '../../src/tools/calls/limitOutput.js';
 import { ToolErrorCode } from '../../src/codes.js';
 import type { RunEvent, UnstampedRunEvent } from '../../src/events/runEvent.js';
 import type { Message, ToolCallRequest, ToolResult } from '../../src/types.js';
+import { addSpending } from './budget.js';
+import { addUsage } from './runOutput.js';
 import { recordResult, startNext, takeUnstarted, toToolMessage, type BatchProgress } from './batchProgress.js';
 import type { RunContext } from './runContext.js';
 
@@ -69,6 +71,8 @@ export class RunStep {
   seq: number;
   messages: readonly Message[];
   batch: BatchProgress | undefined;
+  /** Set when a result reported spending (a sub-agent's): committed with the step. */
+  private spending: Partial<RunContext> | undefined;
   private appended: Message[] | undefined;
   // ToolCalls to spawn at commit(). XState copies the Run's children table for each
   // spawnChild action, which made a batch of n calls cost O(n²); an assignment that spawns
@@ -103,7 +107,7 @@ export class RunStep {
 
   /** Assigns the fields this step changed and spawns the ToolCalls it started. */
   commit(extra: Partial<RunContext> = {}): void {
-    const values = { seq: this.seq, messages: this.messages, batch: this.batch, ...extra };
+    const values = { seq: this.seq, messages: this.messages, batch: this.batch, ...this.spending, ...extra };
     const toSpawn = this.toSpawn;
     this.toSpawn = undefined;
     this.effects.assign(values, toSpawn);
@@ -169,9 +173,17 @@ export class RunStep {
   recordToolOutput(output: ToolCallOutput): void {
     if (!this.batch) return;
     const { index, call, result, durationMs } = output;
+    if (result.spent) this.addSpent(result.spent);
     this.batch = recordResult(this.batch, index, result);
     this.emit(settledEvent(call, this.batch.iteration, result, durationMs));
     this.effects.stopChild(toolChildId(index));
+  }
+
+  /** Adds what a tool spent on the Run's behalf to its usage and budgets. */
+  private addSpent(spent: NonNullable<ToolResult['spent']>): void {
+    const usage = this.spending?.usage ?? this.context.usage;
+    const budget = this.spending?.spent ?? this.context.spent;
+    this.spending = { usage: addUsage(usage, spent.usage), spent: addSpending(budget, spent) };
   }
 
   /** Calls running when the snapshot was taken get `interrupted` results; they never run again. */

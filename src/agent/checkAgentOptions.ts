@@ -43,6 +43,11 @@ export function checkAgentOptions(options: unknown): void {
     throw new ConfigurationError(`name must be a non-empty string, got ${quoteValue(given.name)}`);
   }
   expectFunctionOrMissing(given, 'approve');
+  expectFunctionOrMissing(given, 'pricing');
+  const limits = given.limits as Record<string, unknown> | undefined;
+  if (typeof limits === 'object' && limits !== null && limits.maxCostUsd !== undefined && given.pricing === undefined) {
+    throw new ConfigurationError('limits.maxCostUsd needs `pricing(usage)`: tinyagent ships no price table, the application prices its responses');
+  }
   expectFunctionOrMissing(given, 'onSubscriberError');
   expectFunctionOrMissing(given, 'now');
 }

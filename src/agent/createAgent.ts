@@ -13,7 +13,7 @@ import { MemorySessionStore } from '../session/memorySessionStore.js';
 import { isDurableSessionStore } from '../session/isDurableSessionStore.js';
 import { assertSessionId } from '../session/sessionId.js';
 import type { SessionStore } from '../session/sessionStore.js';
-import type { Message, Provider, RunLimits, RunOutput, Tool } from '../types.js';
+import type { Message, Provider, RunLimits, RunOutput, Tool, Usage } from '../types.js';
 import { KeyedLock, LockWaitAbortedError } from '../keyedLock.js';
 import { checkTraceparent, createAgentTelemetry, DEFAULT_AGENT_NAME } from '../telemetry/agentTelemetry.js';
 import type { TelemetryOptions } from '../telemetry/telemetryOptions.js';
@@ -43,6 +43,11 @@ export interface AgentOptions {
    * denied at once (code `denied`): an agent's Runs have no one to send them APPROVE.
    */
   approve?: CreateRunActorOptions['approve'];
+  /**
+   * Prices one response in USD from its usage, for `limits.maxCostUsd` (docs/budgets.md). The
+   * application supplies it: tinyagent ships no price table.
+   */
+  pricing?: (usage: Usage) => number;
   /** The agent's name in traces (`gen_ai.agent.name`, the span `invoke_agent {name}`). Default `tinyagent`. */
   name?: string;
   /**
@@ -157,6 +162,7 @@ export function createAgent(options: AgentOptions): Agent {
       runId,
       instructions: options.instructions,
       approve: options.approve,
+      pricing: options.pricing,
       denyApprovalsWithoutApprover: true,
     }, keepCause);
     // Subscribed before the Run starts (and before any stream subscriber), so a call's span is open when its tool runs.

@@ -11,7 +11,7 @@ import { resolveLimits } from '../limits.js';
 import { assertSessionId } from '../session/sessionId.js';
 import type { SessionStore } from '../session/sessionStore.js';
 import { ToolRegistry } from '../tools/registry.js';
-import type { Message, Provider, RunLimits, Tool } from '../types.js';
+import type { Message, Provider, RunLimits, Tool, Usage } from '../types.js';
 import type { RunActor } from './runEvents.js';
 import { checkRunSnapshot } from './runSnapshot.js';
 
@@ -44,6 +44,8 @@ export interface CreateRunActorOptions {
   instructions?: string | ((run: RunInfo) => string);
   /** Answers approval requests (docs/design.md, "Approval"); without it the Run waits for APPROVE/DENY. */
   approve?: Approver;
+  /** Prices one response in USD (`usage` → dollars), for `limits.maxCostUsd` (docs/budgets.md). */
+  pricing?: (usage: Usage) => number;
   /** Without `approve`: deny approval requests at once instead of waiting for events (createAgent's choice). */
   denyApprovalsWithoutApprover?: boolean;
   /**
@@ -72,6 +74,10 @@ function checkOptions(options: CreateRunActorOptions): void {
     throw new ConfigurationError('instructions must be a string or a function that returns one');
   }
   if (options.approve !== undefined && typeof options.approve !== 'function') throw new ConfigurationError('approve must be a function');
+  if (options.pricing !== undefined && typeof options.pricing !== 'function') throw new ConfigurationError('pricing must be a function of usage that returns USD');
+  if (options.limits?.maxCostUsd !== undefined && options.pricing === undefined) {
+    throw new ConfigurationError('limits.maxCostUsd needs `pricing(usage)`: tinyagent ships no price table, the application prices its responses');
+  }
   if (options.session) {
     assertSessionId(options.session.sessionId);
     // Appending to a session without sending its history would give the model a conversation
@@ -111,6 +117,7 @@ export function runEnvironmentOf(options: CreateRunActorOptions, keepCause: RunE
     instructions: options.instructions,
     approve: options.approve,
     withoutApprover: options.denyApprovalsWithoutApprover === true ? 'deny' : 'wait',
+    pricing: options.pricing,
     keepCause,
   };
 }

@@ -89,6 +89,18 @@ describe('the scenarios the Run must cover are among the generated Run paths', (
     expect(labels).toEqual(new Set(['provider throws', 'provider malformed']));
   });
 
+  it('budgets end the Run at the limit: before the first request, after a response, before a later request', () => {
+    const budgetEnds = runPaths.filter((path) => path.steps.at(-1)!.state.snapshot.context.outcome?.error?.code === 'budget_exceeded');
+    const where = new Set(
+      budgetEnds.map((path) => {
+        const requests = emittedTypes(path.steps.at(-1)!.state.history, 'provider.requested').length;
+        const refused = emittedTypes(path.steps.at(-1)!.state.history, 'tool.failed').some((event) => event.code === 'budget_exceeded');
+        return requests === 0 ? 'before the first request' : refused ? 'after a response' : 'before a later request';
+      }),
+    );
+    expect(where).toEqual(new Set(['before the first request', 'after a response', 'before a later request']));
+  });
+
   it('every error code a call can get in a Run, and a truncated result', () => {
     const events = runPaths.flatMap((path) => path.steps.at(-1)!.state.history);
     const codes = new Set(emittedTypes(events, 'tool.failed').map((event) => event.code as string));

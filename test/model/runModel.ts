@@ -106,6 +106,8 @@ function abstractState(snapshot: RunSnapshot, history: readonly AnyEventObject[]
     iterations: context.iterations,
     cancelRequested: context.cancelRequested,
     outcome: context.outcome?.status,
+    // The budget guards read these (the clock of the model stands still).
+    spent: [context.spent.inputTokens, context.spent.outputTokens, context.spent.totalTokens, context.spent.toolCalls, context.spent.costUsd],
     calls: batch?.calls.map((call, index) => {
       const where = settled.has(call.id) ? 'settled' : toolChildId(index) in children ? 'running' : 'waiting';
       const approval = call.name === 'guard' ? `:${approvalPhase(call.id, history, lastEvent)}` : '';

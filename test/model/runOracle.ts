@@ -11,11 +11,12 @@
 //   after a cancel;
 // - each call's result code, where the stimuli decide it;
 // - the end (expectedEnd.ts).
-import type { RunEvent } from '../../src/index.js';
+import type { ProviderResponse, RunEvent } from '../../src/index.js';
 import { ToolErrorCode } from '../../src/index.js';
 import type { RunPath } from './runModel.js';
 import { resolvedLimits } from './runModel.js';
 import { codeOfOutcome, replies } from './runPayloads.js';
+import { nothingSpent, spendResponse } from './budgetRules.js';
 
 /** What the replay saw by the end of a step: the published events and the calls that reached `execute`. */
 export interface Observed {
@@ -61,6 +62,7 @@ function rulesOf(path: RunPath, steps: number) {
   let sessionFailed = false;
   let counted = 0;
   let answered = 0;
+  const spent = nothingSpent();
   for (let step = 1; step < steps; step++) {
     const { stimulus } = path.steps[step]!.event;
     if (stimulus.kind === 'cancel') cancelledAt ??= step;
@@ -74,12 +76,18 @@ function rulesOf(path: RunPath, steps: number) {
     if (stimulus.kind === 'providerFailure') answered++;
     if (stimulus.kind !== 'reply') continue;
     answered++;
-    const response = replies[stimulus.reply](stimulus.batch) as { toolCalls?: { id: string; name: string; arguments: string }[]; finishReason?: string };
+    const response = replies[stimulus.reply](stimulus.batch) as Pick<ProviderResponse, 'usage' | 'finishReason'> & { toolCalls?: { id: string; name: string; arguments: string }[] };
     const toolCalls = response.toolCalls ?? [];
+    const overBudget = spendResponse(limits, spent, response.usage, Math.min(toolCalls.length, limits.maxCallsPerResponse));
     if (toolCalls.length === 0) continue;
     const overLimit = counted >= limits.maxIterations;
     const incomplete = response.finishReason === 'length';
+    if (overBudget) {
+      for (const [index, call] of toolCalls.entries()) calls.set(call.id, { batch: stimulus.batch, index, serial: true, mayRun: false, needsApproval: false, code: ToolErrorCode.budgetExceeded });
+      continue;
+    }
     if (!overLimit) counted++;
+    if (!overLimit && !incomplete) spent.toolCalls += Math.min(toolCalls.length, limits.maxCallsPerResponse);
     const serial = !toolCalls.every((call) => call.name === 'read');
     toolCalls.forEach((call, index) => {
       const rejection = rejectionOf(call.name, call.arguments);

@@ -43,5 +43,10 @@ export const runPathSets: readonly RunPathSet[] = [
   { name: 'concurrent, with a session', limits: { maxIterations: 1 }, session: true, replies: ['concurrent', 'answer'], providerFailures: [], until: ended('done') },
   // A concurrent batch larger than maxConcurrency: a call waits for a slot.
   { name: 'one call at a time', limits: { maxIterations: 1, maxConcurrency: 1 }, replies: ['concurrent', 'answer'], providerFailures: [], restore: true, until: ended('done') },
+  // Budgets: a response whose calls would pass maxToolCalls; tokens used up before the next
+  // request; nothing to spend at all (the first request is never made).
+  { name: 'budget: tool calls', limits: { maxIterations: 2, maxToolCalls: 1 }, replies: ['serial', 'answer'], providerFailures: [], until: ended('limitReached') },
+  { name: 'budget: tokens used up', limits: { maxIterations: 2, maxInputTokens: 10 }, replies: ['costly'], providerFailures: [], until: ended('limitReached') },
+  { name: 'budget: nothing to spend', limits: { maxTotalTokens: 0 }, replies: [], providerFailures: [] },
   { name: 'one call per response', limits: { maxIterations: 1, maxCallsPerResponse: 1 }, replies: ['concurrent', 'answer'], providerFailures: [], until: ended('done') },
 ];

@@ -44,6 +44,8 @@ export const replies = {
   }),
   /** One call to a tool that needs approval. */
   guarded: (batch: number) => ({ toolCalls: [call(`guarded-${batch}-0`, 'guard', n(1))] }),
+  /** One call, and the response's usage: 10 input tokens (the budget path sets spend them). */
+  costly: (batch: number) => ({ toolCalls: [call(`costly-${batch}-0`, 'work', n(1))], usage: { inputTokens: 10, outputTokens: 0, totalTokens: 10 } }),
   /** The response was cut off (finishReason `length`): its call must not run. */
   incomplete: (batch: number) => ({ toolCalls: [call(`incomplete-${batch}-0`, 'work', n(1))], finishReason: 'length' }),
 } satisfies Record<string, (batch: number) => ProviderResponse>;
@@ -64,6 +66,7 @@ export const outcomesByReply: Record<ReplyName, { running: readonly ToolOutcome[
   mixed: { running: ['ok'], cancelling: ['stopped'] },
   rejected: { running: [], cancelling: [] },
   incomplete: { running: [], cancelling: [] },
+  costly: { running: ['ok'], cancelling: ['stopped'] },
   guarded: { running: ['ok'], cancelling: ['stopped'] },
 };
 
