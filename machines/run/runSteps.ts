@@ -90,7 +90,8 @@ export class RunStep {
     const stamped = event as RunEvent;
     stamped.runId = this.context.runId;
     stamped.seq = this.seq++;
-    stamped.time = this.environment.now();
+    // Whole milliseconds: the Run's clock is sub-millisecond, event times are for people and logs.
+    stamped.time = Math.floor(this.environment.now());
     this.enqueue.emit(stamped);
     return stamped;
   }

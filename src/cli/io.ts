@@ -3,13 +3,28 @@
 import type { CancelSignal } from './exitCodes.js';
 
 export interface CliIo {
-  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean; fd?: number };
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
   env: Record<string, string | undefined>;
   /** Listens for SIGINT and SIGTERM; returns a function that stops listening. */
   onSignals(listener: (signal: CancelSignal) => void): () => void;
-  exit(code: number): never;
+  /**
+   * Ends the process without waiting for the rest of the work (a second Ctrl-C, a signal before
+   * the Run started): once stdout and stderr are flushed, with `'exit'` cleanup (MCP servers) run.
+   */
+  exitSoon(code: number): void;
+}
+
+/**
+ * Resolves once everything written to the stream so far has been handed to the system.
+ * @example await flushed(process.stdout)
+ */
+export function flushed(stream: NodeJS.WritableStream): Promise<void> {
+  return new Promise((resolve) => {
+    if ((stream as { destroyed?: boolean }).destroyed === true || !stream.writable) return resolve();
+    stream.write('', () => resolve());
+  });
 }
 
 /**
@@ -32,6 +47,9 @@ export function nodeIo(): CliIo {
         process.off('SIGTERM', onTerm);
       };
     },
-    exit: (code) => process.exit(code),
+    exitSoon(code) {
+      process.exitCode = code;
+      void Promise.all([flushed(process.stdout), flushed(process.stderr)]).then(() => process.exit(code));
+    },
   };
 }

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { cleanEnv, startCli } from './runCli.js';
+import { startCli } from './runCli.js';
 import { useCliProject } from './cliProject.js';
 
 const project = useCliProject('tinyagent-cli-signal-');
@@ -27,21 +27,15 @@ it.each([
   ['SIGTERM', 143],
 ] as const)('%s while a shell command runs: exit %i, the session holds the cancelled result, no process left', async (signal, exitCode) => {
   const command = 'sleep 100 & echo $! > bg.pid; echo $$ > sh.pid; wait';
-  const server = await project.serve([{ calls: [{ id: 's1', name: 'shell', args: { command } }] }]);
-  const cli = startCli(['run', 'run it', '--tools', 'shell', '--yes', '--session', 'sig'], {
-    cwd: project.dir,
-    env: cleanEnv({ OPENAI_BASE_URL: server.baseURL, HOME: project.dir }),
-  });
+  await project.serve([{ calls: [{ id: 's1', name: 'shell', args: { command } }] }]);
+  const cli = startCli(['run', 'run it', '--tools', 'shell', '--yes', '--session', 'sig'], { cwd: project.dir, env: project.env() });
   await until(() => existsSync(path.join(project.dir, 'bg.pid')) && existsSync(path.join(project.dir, 'sh.pid')));
   const pids = ['bg.pid', 'sh.pid'].map((name) => Number(readFileSync(path.join(project.dir, name), 'utf8').trim()));
   cli.child.kill(signal);
   const result = await cli.result;
   expect(result.code).toBe(exitCode);
-  expect(result.stdout).toMatch(/cancelled · 1 iteration/);
-  const messages = readFileSync(path.join(project.dir, '.tinyagent', 'sessions', 'sig.jsonl'), 'utf8')
-    .trim()
-    .split('\n')
-    .map((line) => (JSON.parse(line) as { message: { role: string; code?: string } }).message);
+  expect(result.stderr).toMatch(/cancelled · 1 turn · 1 tool call/);
+  const messages = project.messages('sig');
   expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool']);
   expect(messages[2]!.code).toBe('cancelled');
   await until(() => pids.every((pid) => !alive(pid)));

@@ -12,6 +12,8 @@ import { FileToolErrorCode, fileError, ioError } from './fileResults.js';
 export interface FileRoot {
   readonly path: string;
   readonly real: string;
+  /** Real paths of folders inside the root that the tools refuse as if they were outside it. */
+  readonly excluded: readonly string[];
 }
 
 /** A path the tools may use: where it really is, how to show it, whether it exists. */
@@ -34,11 +36,30 @@ export interface PathRefusal {
 const MAX_LINK_HOPS = 40;
 
 /**
- * The root of a set of file tools, resolved once (the directory must exist).
- * @example openRoot('/srv/repo') // { path: '/srv/repo', real: '/srv/repo' }
+ * The root of a set of file tools, resolved once (the directory must exist); `exclude` names
+ * absolute folders the tools refuse (they need not exist yet).
+ * @example openRoot('/srv/repo', ['/srv/repo/.sessions']) // { path: '/srv/repo', real: '/srv/repo', excluded: ['/srv/repo/.sessions'] }
  */
-export function openRoot(absolutePath: string): FileRoot {
-  return { path: absolutePath, real: realpathSync(absolutePath) };
+export function openRoot(absolutePath: string, exclude: readonly string[] = []): FileRoot {
+  return { path: absolutePath, real: realpathSync(absolutePath), excluded: exclude.map(realPathSyncOfMissing) };
+}
+
+/**
+ * Whether a real path lies in one of the root's excluded folders.
+ * @example isExcluded(root, '/srv/repo/.sessions/a.jsonl') // true
+ */
+export function isExcluded(root: Pick<FileRoot, 'excluded'>, real: string): boolean {
+  return root.excluded.some((dir) => isInside(dir, real));
+}
+
+// The real path of a folder that may not exist yet: its nearest existing parent, resolved.
+function realPathSyncOfMissing(absolutePath: string): string {
+  try {
+    return realpathSync(absolutePath);
+  } catch {
+    const parent = dirname(absolutePath);
+    return parent === absolutePath ? absolutePath : join(realPathSyncOfMissing(parent), basename(absolutePath));
+  }
 }
 
 /**
@@ -65,6 +86,7 @@ export async function confine(root: FileRoot, input: string): Promise<ConfinedPa
     }
   }
   if (!isInside(root.real, real)) return outside(input, 'a symbolic link on the way leads outside the root directory');
+  if (isExcluded(root, real)) return outside(input, 'it is in a folder the file tools are not allowed to use');
   return { ok: true, real, display, exists };
 }
 

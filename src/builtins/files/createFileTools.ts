@@ -1,5 +1,6 @@
 // createFileTools: the file tools of one root directory, options checked at creation.
-import type { NeedsApprovalFn, Tool } from '../../core.js';
+import { resolve } from 'node:path';
+import { ConfigurationError, type NeedsApprovalFn, type Tool } from '../../core.js';
 import { approvalOption, booleanOption, directoryOption, integerOption, knownKeys, optionsObject } from '../shared/optionChecks.js';
 import { openRoot } from './confinement.js';
 import { editFileTool, type EditFileArgs } from './editFileTool.js';
@@ -21,10 +22,23 @@ export interface FileToolsOptions {
    * the call's arguments (`ctx.toolName` says which tool). The reading tools never need it.
    */
   needsApproval?: boolean | NeedsApprovalFn<WriteFileArgs | EditFileArgs>;
+  /**
+   * Folders the tools refuse (code `path_outside_root`) and never list, though they lie inside
+   * `root`: e.g. where an application keeps its sessions. Absolute, or relative to the current directory.
+   */
+  exclude?: readonly string[];
 }
 
-const OPTIONS = ['root', 'write', 'maxFileBytes', 'needsApproval'] as const;
+const OPTIONS = ['root', 'write', 'maxFileBytes', 'needsApproval', 'exclude'] as const;
 const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
+
+function excludeOption(value: unknown): string[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string' && item !== '')) {
+    throw new ConfigurationError('exclude must be an array of non-empty paths');
+  }
+  return value.map((item: string) => resolve(item));
+}
 
 /**
  * The file tools confined to `root`: read_file, list_files, search_files, and with `write: true` write_file and edit_file.
@@ -34,7 +48,7 @@ const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 export function createFileTools(options: FileToolsOptions): Tool[] {
   const given = optionsObject('createFileTools', options);
   knownKeys('createFileTools', given, OPTIONS);
-  const root = openRoot(directoryOption('root', given.root));
+  const root = openRoot(directoryOption('root', given.root), excludeOption(given.exclude));
   const write = booleanOption('write', given.write, false);
   const maxFileBytes = integerOption('maxFileBytes', given.maxFileBytes, 1, DEFAULT_MAX_FILE_BYTES);
   const needsApproval = approvalOption<WriteFileArgs | EditFileArgs>(given.needsApproval);

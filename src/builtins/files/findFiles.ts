@@ -4,7 +4,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { glob } from 'tinyglobby';
 import type { ToolResult } from '../../core.js';
-import { isInside, toDisplay, type ConfinedPath } from './confinement.js';
+import { isExcluded, isInside, toDisplay, type ConfinedPath, type FileRoot } from './confinement.js';
 import { FileToolErrorCode, fileError } from './fileResults.js';
 
 const SKIPPED_DIRECTORIES = ['.git', 'node_modules'] as const;
@@ -17,12 +17,13 @@ export interface FoundFile {
 
 /**
  * The files under `dir` that match `pattern`, sorted by their path relative to the root.
- * @example await findFiles(dir, 'src/**\/*.ts', signal) // { ok: true, files: [{ display: 'src/a.ts', real: '/srv/repo/src/a.ts' }] }
+ * @example await findFiles(dir, 'src/**\/*.ts', signal, root) // { ok: true, files: [{ display: 'src/a.ts', real: '/srv/repo/src/a.ts' }] }
  */
 export async function findFiles(
   dir: ConfinedPath,
   pattern: string,
   signal: AbortSignal,
+  root: Pick<FileRoot, 'excluded'> = { excluded: [] },
 ): Promise<{ ok: true; files: FoundFile[] } | { ok: false; result: ToolResult }> {
   if (isAbsolute(pattern) || pattern.startsWith('~') || pattern.split(/[/\\{},()|]/).includes('..')) {
     const content = `Refused: the pattern ${JSON.stringify(pattern)} reaches outside the directory it searches. Use a pattern relative to it (and the path argument to choose the directory).`;
@@ -40,7 +41,7 @@ export async function findFiles(
   // Belt and braces: should a pattern still climb out, what it finds there never reaches the model.
   const files = found
     .map((path) => ({ display: prefix + toDisplay(path), real: resolve(dir.real, path) }))
-    .filter((file) => isInside(dir.real, file.real));
+    .filter((file) => isInside(dir.real, file.real) && !isExcluded(root, file.real));
   return { ok: true, files: files.sort((a, b) => byCodeUnits(a.display, b.display)) };
 }
 

@@ -38,7 +38,7 @@ export function listFilesTool(root: FileRoot): Tool<ListFilesArgs> {
       const base = await searchBase(root, path);
       if (!base.ok) return base.result;
       if (!base.isDirectory) return fileError(FileToolErrorCode.notADirectory, `${base.path.display} is a file, not a directory. Use read_file to read it.`);
-      const found = await findFiles(base.path, pattern, ctx.signal);
+      const found = await findFiles(base.path, pattern, ctx.signal, root);
       if (!found.ok) return found.result;
       if (found.files.length === 0) return `No files match ${JSON.stringify(pattern)} in ${base.path.display === '.' ? 'the root directory' : base.path.display}.`;
       return cappedLines(

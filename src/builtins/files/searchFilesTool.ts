@@ -59,7 +59,7 @@ export function searchFilesTool(root: FileRoot, maxFileBytes: number): Tool<Sear
       if (!base.ok) return base.result;
       let files: FoundFile[] = [{ display: base.path.display, real: base.path.real }];
       if (base.isDirectory) {
-        const found = await findFiles(base.path, glob ?? '**/*', ctx.signal);
+        const found = await findFiles(base.path, glob ?? '**/*', ctx.signal, root);
         if (!found.ok) return found.result;
         files = found.files;
       }
