@@ -21,6 +21,16 @@ describe('approvalPolicy', () => {
     await expect(approvalPolicy({ yes: true })(request('1'), { signal: never() })).resolves.toMatchObject({ approved: true });
   });
 
+  it('approves what --allowed-tools names, edits with accept-edits, everything with bypass, without asking', async () => {
+    const allowed = approvalPolicy({ allowed: ['mcp__fs__*'] });
+    await expect(allowed(request('1', 'mcp__fs__write_file'), { signal: never() })).resolves.toMatchObject({ approved: true, reason: 'approved by --allowed-tools' });
+    await expect(allowed(request('2', 'shell'), { signal: never() })).resolves.toMatchObject({ approved: false });
+    const edits = approvalPolicy({ mode: 'accept-edits' });
+    await expect(edits(request('3', 'edit_file'), { signal: never() })).resolves.toMatchObject({ approved: true });
+    await expect(edits(request('4', 'shell'), { signal: never() })).resolves.toMatchObject({ approved: false });
+    await expect(approvalPolicy({ mode: 'bypass' })(request('5', 'shell'), { signal: never() })).resolves.toMatchObject({ approved: true });
+  });
+
   it('denies without a terminal, saying how to allow it', async () => {
     const answer = await approvalPolicy({ yes: false })(request('1'), { signal: never() });
     expect(answer).toEqual({ approved: false, reason: NO_TERMINAL_REASON });
@@ -59,7 +69,7 @@ describe('approvalPolicy', () => {
   it('asks one question at a time, in order, pausing the spinner around each', async () => {
     const t = terminal();
     const calls: string[] = [];
-    const approve = approvalPolicy({ yes: false, terminal: t.streams, onPrompt: { before: () => calls.push('before'), after: () => calls.push('after') } });
+    const approve = approvalPolicy({ yes: false, terminal: t.streams, onPrompt: { before: (id) => calls.push(`before ${id}`), after: (id) => calls.push(`after ${id}`) } });
     const first = approve(request('1', 'write_file'), { signal: never() });
     const second = approve(request('2', 'shell'), { signal: never() });
     await new Promise((resolve) => setImmediate(resolve));
@@ -71,6 +81,6 @@ describe('approvalPolicy', () => {
     expect(t.written()).toContain('shell');
     t.input.write('n\n');
     await expect(second).resolves.toMatchObject({ approved: false });
-    expect(calls).toEqual(['before', 'after', 'before', 'after']);
+    expect(calls).toEqual(['before 1', 'after 1', 'before 2', 'after 2']);
   });
 });
