@@ -97,3 +97,13 @@ it.runIf(hasScript)('never colours with NO_COLOR, even on a terminal', async () 
   expect(screen).toContain('Plain.');
   expect(screen).not.toContain('\u001b[3'); // no colour codes (cursor codes of the pty aside)
 });
+
+it.runIf(hasScript)('streams the answer to the terminal with its control characters visible', async () => {
+  await project.serve([{ text: 'Hi \u001b]0;pwned\u0007 there\r\n\u001b]52;c;eA==\u0007 and a lone \r.' }]);
+  const { code, screen } = await inTerminal(['run', 'hi', '--tools', 'none'], project.env({ NO_COLOR: '1' })).done;
+  expect(code).toBe(0);
+  expect(screen).toContain('Hi ^[]0;pwned^G there');
+  expect(screen).toContain('^[]52;c;eA==^G and a lone ^M.');
+  expect(screen).not.toContain('\u001b]');
+  expect(screen).not.toContain('\u0007');
+});

@@ -8,6 +8,7 @@ import { colorsFor } from '../render/colors.js';
 import { formatTranscript } from '../render/transcript.js';
 import { oneLine } from '../render/shorten.js';
 import { jsonLine, visibleControls } from '../render/visibleControls.js';
+import { checkSessionId } from '../session/checkSessionId.js';
 import { sessionExists, sessionFiles, sessionPath } from '../session/sessionFiles.js';
 import { sessionStatus } from '../session/sessionStatus.js';
 
@@ -80,10 +81,7 @@ export async function sessionsShow(id: string, options: SessionsShowOptions, io:
  */
 export async function sessionsRm(id: string, options: LocationOptions, io: CliIo): Promise<number> {
   const store = storeFor(options, io);
-  await store.load(id).catch((error: unknown) => {
-    // Only the id's validity matters here; a corrupt session may still be removed.
-    if ((error as { code?: string }).code === 'invalid_session_id') throw error;
-  });
+  await checkSessionId(id); // only the id: a corrupt session may still be removed
   if (!sessionExists(store.dir, id)) {
     io.stderr.write(`No session "${id}" in ${store.dir}\n`);
     return ExitCode.failed;

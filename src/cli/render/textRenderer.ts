@@ -35,6 +35,7 @@ export class TextRenderer {
   /** Stream the model's text to stdout as it comes (stdout is a terminal) or write the answer once. */
   readonly #live: boolean;
   #answerAtLineStart = true;
+  #pendingCr = false;
   #streamedThisResponse = false;
   #responseText = '';
   readonly #running = new Map<string, string>();
@@ -124,6 +125,11 @@ export class TextRenderer {
     const whole = this.#streamedThisResponse ? this.#responseText : text;
     if (this.#live) {
       if (!this.#streamedThisResponse) this.#liveText(text);
+      if (this.#pendingCr) {
+        this.#answer.write(visibleControls('\r'));
+        this.#answerAtLineStart = false;
+        this.#pendingCr = false;
+      }
       this.#endAnswerLine();
     } else if (toolCallCount > 0 && whole.trim() !== '') {
       // Text beside tool calls is not the answer: it is progress.
@@ -162,9 +168,13 @@ export class TextRenderer {
   }
 
   #liveText(text: string): void {
-    if (text === '') return;
+    // A CR at the end of a delta may be the first half of a CR LF: it waits for the next one.
+    let chunk = (this.#pendingCr ? '\r' : '') + text;
+    this.#pendingCr = chunk.endsWith('\r');
+    if (this.#pendingCr) chunk = chunk.slice(0, -1);
+    if (chunk === '') return;
     this.#spinner?.hide();
-    const shown = visibleControls(text);
+    const shown = visibleControls(chunk);
     this.#answer.write(shown);
     this.#answerAtLineStart = shown.endsWith('\n');
   }

@@ -1,8 +1,8 @@
 // Which session a `run` writes: `--resume` (must exist), `--continue` (the newest of this
 // project), `--session-id` (must not exist), `--session` (continue or create), else a new one.
-import { FileSessionStore } from '../../index.js';
 import { UsageError } from '../usageError.js';
 import { newSessionId } from '../commands/newSessionId.js';
+import { checkSessionId } from './checkSessionId.js';
 import { sessionExists, sessionFiles } from './sessionFiles.js';
 
 export interface SessionFlags {
@@ -18,11 +18,6 @@ export interface SessionChoice {
   continued: boolean;
 }
 
-// The store's own check of the id (an invalid one throws `invalid_session_id`, a usage error).
-async function checkedId(dir: string, id: string): Promise<string> {
-  await new FileSessionStore({ dir }).load(id);
-  return id;
-}
 
 /**
  * The session id for this Run, or a UsageError (exit 2) for a choice that cannot be made.
@@ -32,7 +27,7 @@ export async function chooseSession(flags: SessionFlags, dir: string): Promise<S
   const given = (['session', 'resume', 'continue', 'sessionId'] as const).filter((key) => flags[key] !== undefined && flags[key] !== false);
   if (given.length > 1) throw new UsageError(`choose one of --session, --resume, --continue and --session-id (got ${given.map((key) => `--${key.replace('Id', '-id')}`).join(', ')})`);
   if (flags.resume !== undefined) {
-    const id = await checkedId(dir, flags.resume);
+    const id = await checkSessionId(flags.resume);
     if (!sessionExists(dir, id)) throw new UsageError(`--resume: no session "${id}" in ${dir} (tinyagent sessions list shows them)`);
     return { id, continued: true };
   }
@@ -42,12 +37,12 @@ export async function chooseSession(flags: SessionFlags, dir: string): Promise<S
     return { id: newest.id, continued: true };
   }
   if (flags.sessionId !== undefined) {
-    const id = await checkedId(dir, flags.sessionId);
+    const id = await checkSessionId(flags.sessionId);
     if (sessionExists(dir, id)) throw new UsageError(`--session-id: session "${id}" already exists in ${dir}; use --resume ${id} to continue it`);
     return { id, continued: false };
   }
   if (flags.session !== undefined) {
-    const id = await checkedId(dir, flags.session);
+    const id = await checkSessionId(flags.session);
     return { id, continued: sessionExists(dir, id) };
   }
   return { id: newSessionId(), continued: false };
