@@ -110,7 +110,16 @@ export async function runCommand(promptArgument: string | undefined, options: Ru
       const tally = new RunTally();
       const format = options.outputFormat;
       renderer =
-        format === 'text' ? new TextRenderer({ answer: io.stdout, progress: io.stderr, colors: colorsFor(io.stderr, io.env), spinner: io.stderr.isTTY === true, tally }) : undefined;
+        format === 'text'
+          ? new TextRenderer({
+              answer: io.stdout,
+              progress: io.stderr,
+              colors: colorsFor(io.stderr, io.env),
+              spinner: io.stderr.isTTY === true,
+              tally,
+              asksApproval: (name) => assembled.tools.find((tool) => tool.name === name)?.needsApproval === true,
+            })
+          : undefined;
       const terminal = stdin === 'terminal' && io.stderr.isTTY === true ? { input: io.stdin, output: io.stderr, colors: colorsFor(io.stderr, io.env) } : undefined;
       const limits: Partial<RunLimits> = options.maxTurns === undefined ? {} : { maxIterations: options.maxTurns };
       const toolNames = assembled.tools.map((tool) => tool.name);

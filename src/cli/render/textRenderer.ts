@@ -20,6 +20,8 @@ export interface TextRendererOptions {
   spinner: boolean;
   /** Counts turns, tool calls and the time spent waiting for approvals. */
   tally: RunTally;
+  /** Whether every call of this tool asks for approval first (no spinner until it is answered). */
+  asksApproval?: (toolName: string) => boolean;
 }
 
 const ARGUMENT_PREVIEW = 100;
@@ -40,12 +42,14 @@ export class TextRenderer {
   #responseText = '';
   readonly #running = new Map<string, string>();
   readonly #awaitingApproval = new Set<string>();
+  readonly #asksApproval: (toolName: string) => boolean;
 
   constructor(options: TextRendererOptions) {
     this.#answer = options.answer;
     this.#progress = options.progress;
     this.#c = options.colors;
     this.#tally = options.tally;
+    this.#asksApproval = options.asksApproval ?? (() => false);
     this.#live = options.answer.isTTY === true;
     this.#spinner = options.spinner ? new Spinner(options.progress, (frame) => this.#c.cyan(frame)) : undefined;
   }
@@ -71,6 +75,7 @@ export class TextRenderer {
       case 'tool.started':
         this.#line(`${this.#c.cyan('→')} ${this.#c.bold(visibleControls(event.toolName))} ${this.#c.dim(previewArguments(event.arguments, ARGUMENT_PREVIEW))}`);
         this.#running.set(event.callId, visibleControls(event.toolName));
+        if (this.#asksApproval(event.toolName)) this.#awaitingApproval.add(event.callId);
         this.#updateSpinner();
         return;
       case 'tool.approval_requested':
