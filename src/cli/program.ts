@@ -1,7 +1,7 @@
 // The command line: `run`, `sessions list|show|rm`, `mcp list`, parsed by commander.
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { TinyAgentError } from '../index.js';
-import { PERMISSION_MODES } from './approval/approvalPolicy.js';
+import { PERMISSION_MODES, type PermissionMode } from './approval/approvalPolicy.js';
 import { mcpList } from './commands/mcpCommand.js';
 import { runCommand, type OutputFormat, type RunCommandOptions } from './commands/runCommand.js';
 import { sessionsList, sessionsRm, sessionsShow } from './commands/sessionsCommand.js';
@@ -21,6 +21,15 @@ function wholeNumber(value: string): number {
 // a variadic flag would swallow the prompt that follows it.
 function commaList(value: string, previous: string[] | undefined): string[] {
   return [...(previous ?? []), ...value.split(',').map((part) => part.trim()).filter((part) => part !== '')];
+}
+
+// Claude Code's spellings are accepted too.
+const PERMISSION_ALIASES: Record<string, PermissionMode> = { acceptEdits: 'accept-edits', bypassPermissions: 'bypass' };
+
+function permissionMode(value: string): PermissionMode {
+  const mode = PERMISSION_ALIASES[value] ?? value;
+  if (!PERMISSION_MODES.includes(mode as PermissionMode)) throw new InvalidArgumentError(`"${value}" is not one of ${PERMISSION_MODES.join(', ')}`);
+  return mode as PermissionMode;
 }
 
 function toolKinds(value: string, previous: ToolKind[] | undefined): ToolKind[] {
@@ -99,8 +108,12 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
       .option('--no-agents-md', 'do not add the AGENTS.md files of the working directory and its parents up to the repository root')
       .option('--tools <kinds>', 'built-in tools, comma-separated: read, write (adds writing), shell, none (default: read)', toolKinds)
       .option('--allowed-tools <names>', 'tools (names or globs, comma-separated) that run without asking', commaList)
+      .addOption(new Option('--allowedTools <names>').argParser(commaList).hideHelp())
       .option('--disallowed-tools <names>', 'tools (names or globs, comma-separated) that are not offered', commaList)
-      .addOption(new Option('--permission-mode <mode>', 'default (ask on a terminal, else deny), accept-edits (allow write_file and edit_file), bypass (allow all)').choices(PERMISSION_MODES))
+      .addOption(new Option('--disallowedTools <names>').argParser(commaList).hideHelp())
+      .addOption(
+        new Option('--permission-mode <mode>', `default (ask on a terminal, else deny), accept-edits (allow write_file and edit_file), bypass (allow all)`).argParser(permissionMode),
+      )
       .option('--yes', 'allow every call (the same as --permission-mode bypass)')
       .option('--max-turns <n>', 'tool batches the Run may execute (default 25)', wholeNumber)
       .addOption(new Option('--max-iterations <n>', 'the same as --max-turns').argParser(wholeNumber).hideHelp())

@@ -23,7 +23,7 @@ export interface CliProject {
   readonly home: string;
   /** The model server of the current test, once `serve` started it. */
   readonly server: ScriptedServer | undefined;
-  /** Starts the model server for this test (closed after it). */
+  /** Starts the model server for this test (closed after it, or when the test serves again). */
   serve(turns: Turn[]): Promise<ScriptedServer>;
   /** The CLI's environment: HOME set, no provider variables but the server's base URL once serving. */
   env(extra?: Record<string, string>): Record<string, string>;
@@ -70,6 +70,7 @@ export function useCliProject(prefix: string): CliProject {
       return server;
     },
     async serve(turns) {
+      await server?.close(); // one server at a time: a test that serves again replaces it
       server = await startScriptedServer(turns);
       return server;
     },

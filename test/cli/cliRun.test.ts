@@ -1,6 +1,7 @@
 // The built CLI as a real process against a scripted OpenAI-compatible server on 127.0.0.1:
 // in text mode stdout carries exactly the answer, stderr the progress and the summary.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { runCliProcess } from './runCli.js';
@@ -143,6 +144,17 @@ describe('tinyagent run, instructions', () => {
     expect(system.indexOf('Package rule: no semicolons.')).toBeGreaterThan(system.indexOf('Root rule: use tabs.'));
     await runCliProcess(['run', 'hi', '--cwd', 'pkg', '--no-agents-md'], { cwd: project.dir, env: project.env() });
     expect(project.server!.requests[1].messages[0].content).not.toContain('rule');
+  });
+
+  it('skips an AGENTS.md that is a FIFO instead of waiting for a writer, and cuts a huge one', async () => {
+    execFileSync('mkfifo', [path.join(project.dir, 'AGENTS.md')]);
+    const result = await cli([{ text: 'ok' }], ['run', 'hi']);
+    expect(result.code).toBe(0);
+    expect(systemOf().content).not.toContain('AGENTS.md');
+    rmSync(path.join(project.dir, 'AGENTS.md'));
+    writeFileSync(path.join(project.dir, 'AGENTS.md'), 'x'.repeat(200_000));
+    await cli([{ text: 'ok' }], ['run', 'hi']);
+    expect(systemOf().content.match(/x+/g)!.at(-1)!.length).toBe(64 * 1024);
   });
 
   it('replaces the system prompt with --system-prompt and adds to it with --append-system-prompt', async () => {

@@ -107,16 +107,22 @@ describe('tinyagent sessions', () => {
   });
 
   it('lists every readable session with its status, and a line saying unreadable for each one it cannot read (exit 0)', async () => {
-    await project.serve([{ text: 'Hello.' }, { status: 401, body: '{"error":{"message":"bad key"}}' }]);
+    await project.serve([
+      { text: 'Hello.' },
+      { status: 401, body: '{"error":{"message":"bad key"}}' },
+      { calls: [{ id: 'l', name: 'list_files', args: { pattern: '*' } }] },
+    ]);
     await run(['run', 'greet me', '--session', 'good']);
     expect((await run(['run', 'fails', '--session', 'failed'])).code).toBe(1);
+    expect((await run(['run', 'loops', '--session', 'limited', '--max-turns', '1'])).code).toBe(1);
     writeFileSync(path.join(project.sessionsDir(), 'broken.jsonl'), 'not json at all\n');
     const listed = await run(['sessions', 'list']);
     expect(listed.code).toBe(0);
     expect(listed.stdout).toMatch(/^good {2}\S+ {2}2 messages {2}answered {2}greet me$/m);
     expect(listed.stdout).toMatch(/^failed {2}\S+ {2}1 messages {2}no answer {2}fails$/m);
     expect(listed.stdout).toMatch(/^broken {2}\S+ {2}unreadable {2}.*session_corrupt|^broken {2}\S+ {2}unreadable/m);
-    expect(listed.stdout.trim().split('\n')).toHaveLength(3);
+    expect(listed.stdout).toMatch(/^limited {2}\S+ {2}3 messages {2}unfinished {2}loops$/m);
+    expect(listed.stdout.trim().split('\n')).toHaveLength(4);
   });
 
   it('says so and exits 1 for an unknown session id; exits 2 for an invalid one', async () => {

@@ -23,7 +23,7 @@ import { TextRenderer } from '../render/textRenderer.js';
 import { jsonLine } from '../render/visibleControls.js';
 import { chooseSession, type SessionFlags } from '../session/sessionChoice.js';
 import { cliTools, type ToolKind } from '../tools/cliTools.js';
-import { toolPatterns } from '../tools/toolPatterns.js';
+import { toolPatterns, unmatchedPatterns } from '../tools/toolPatterns.js';
 import { UsageError } from '../usageError.js';
 import { cliVersion } from '../version.js';
 import { CancelOnSignal } from './cancelOnSignal.js';
@@ -123,6 +123,7 @@ export async function runCommand(promptArgument: string | undefined, options: Ru
       const terminal = stdin === 'terminal' && io.stderr.isTTY === true ? { input: io.stdin, output: io.stderr, colors: colorsFor(io.stderr, io.env) } : undefined;
       const limits: Partial<RunLimits> = options.maxTurns === undefined ? {} : { maxIterations: options.maxTurns };
       const toolNames = assembled.tools.map((tool) => tool.name);
+      for (const pattern of unmatchedPatterns(allowed, toolNames)) warn(`--allowed-tools ${pattern} matches no tool`);
       const agent = createAgent({
         provider,
         limits,

@@ -18,7 +18,7 @@ import {
 } from '../../index.js';
 import { UsageError } from '../usageError.js';
 import { visibleControls } from '../render/visibleControls.js';
-import { matchesAny } from './toolPatterns.js';
+import { matchesAny, unmatchedPatterns } from './toolPatterns.js';
 
 export type ToolKind = 'read' | 'write' | 'shell' | 'none';
 export const TOOL_KINDS: readonly ToolKind[] = ['read', 'write', 'shell', 'none'];
@@ -87,9 +87,7 @@ export async function cliTools(options: CliToolOptions): Promise<CliTools> {
   } else if (options.mcpTrust.length > 0) {
     throw new UsageError('--mcp-trust names servers, but no --mcp-config is given');
   }
-  for (const pattern of options.disallowed) {
-    if (!staging.list().some((tool) => matchesAny(tool.name, [pattern]))) options.warn(`--disallowed-tools ${pattern} matches no tool`);
-  }
+  for (const pattern of unmatchedPatterns(options.disallowed, staging.list().map((tool) => tool.name))) options.warn(`--disallowed-tools ${pattern} matches no tool`);
   const tools = staging
     .list()
     .filter((tool) => !matchesAny(tool.name, options.disallowed))

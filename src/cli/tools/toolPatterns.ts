@@ -54,3 +54,11 @@ export function toolPatterns(values: readonly string[] | undefined, flag: string
 export function matchesAny(name: string, patterns: readonly string[]): boolean {
   return patterns.some((pattern) => matchesToolPattern(name, pattern));
 }
+
+/**
+ * The patterns that match none of the names (a typo in `--allowed-tools` should not pass silently).
+ * @example unmatchedPatterns(['shel'], ['shell']) // ['shel']
+ */
+export function unmatchedPatterns(patterns: readonly string[], names: readonly string[]): string[] {
+  return patterns.filter((pattern) => !names.some((name) => matchesToolPattern(name, pattern)));
+}
