@@ -8,7 +8,6 @@ import {
   isTerminalRunEvent,
   providerFromEnv,
   type RunEvent,
-  type RunLimits,
   type RunOutput,
 } from '../../index.js';
 import { approvalPolicy, type PermissionMode } from '../approval/approvalPolicy.js';
@@ -17,10 +16,8 @@ import { projectDir, sessionsDir, type LocationOptions } from '../paths.js';
 import { instructionsFor } from '../prompt/instructions.js';
 import { promptFrom, readAll, stdinKind } from '../prompt/readPrompt.js';
 import { colorsFor } from '../render/colors.js';
-import { resultRecord, withSessionId, type InitRecord } from '../render/jsonOutput.js';
 import { RunTally } from '../render/runTally.js';
-import { TextRenderer } from '../render/textRenderer.js';
-import { jsonLine } from '../render/visibleControls.js';
+import { OutputSink, type OutputFormat } from '../render/outputSink.js';
 import { chooseSession, type SessionFlags } from '../session/sessionChoice.js';
 import { cliTools, type ToolKind } from '../tools/cliTools.js';
 import { toolPatterns, unmatchedPatterns } from '../tools/toolPatterns.js';
@@ -29,7 +26,7 @@ import { cliVersion } from '../version.js';
 import { CancelOnSignal } from './cancelOnSignal.js';
 import type { CliIo } from '../io.js';
 
-export type OutputFormat = 'text' | 'json' | 'stream-json';
+export type { OutputFormat };
 
 export interface RunCommandOptions extends LocationOptions, SessionFlags {
   tools: ToolKind[];
@@ -105,65 +102,51 @@ export async function runCommand(promptArgument: string | undefined, options: Ru
       io.exitSoon(cancel.exitCode);
       return cancel.exitCode;
     }
-    let renderer: TextRenderer | undefined;
+    let sink: OutputSink | undefined;
     try {
       const tally = new RunTally();
-      const format = options.outputFormat;
-      renderer =
-        format === 'text'
-          ? new TextRenderer({
-              answer: io.stdout,
-              progress: io.stderr,
-              colors: colorsFor(io.stderr, io.env),
-              spinner: io.stderr.isTTY === true,
-              tally,
-              asksApproval: (name) => assembled.tools.find((tool) => tool.name === name)?.needsApproval === true,
-            })
-          : undefined;
-      const terminal = stdin === 'terminal' && io.stderr.isTTY === true ? { input: io.stdin, output: io.stderr, colors: colorsFor(io.stderr, io.env) } : undefined;
-      const limits: Partial<RunLimits> = options.maxTurns === undefined ? {} : { maxIterations: options.maxTurns };
       const toolNames = assembled.tools.map((tool) => tool.name);
       for (const pattern of unmatchedPatterns(allowed, toolNames)) warn(`--allowed-tools ${pattern} matches no tool`);
+      sink = new OutputSink({
+        format: options.outputFormat,
+        io,
+        sessionId: session.id,
+        tally,
+        init: (runId) => ({ type: 'init', sessionId: session.id, runId, model: modelName(env), tools: toolNames, cwd, version: cliVersion() }),
+        asksApproval: (name) => assembled.tools.find((tool) => tool.name === name)?.needsApproval === true,
+      });
+      const shown = sink;
       const agent = createAgent({
         provider,
-        limits,
+        limits: options.maxTurns === undefined ? {} : { maxIterations: options.maxTurns },
         instructions: await instructionsFor(cwd, toolNames, { systemPrompt: options.systemPrompt, appendSystemPrompt: options.appendSystemPrompt, agentsMd: options.agentsMd !== false }),
-        sessionStore: new FileSessionStore({
-          dir,
-          onRepair: (repair) => io.stderr.write(`note: session ${repair.sessionId}: ${repair.repaired.length} interrupted call(s) repaired\n`),
-        }),
+        sessionStore: new FileSessionStore({ dir, onRepair: (repair) => io.stderr.write(`note: session ${repair.sessionId}: ${repair.repaired.length} interrupted call(s) repaired\n`) }),
         approve: approvalPolicy({
           mode: options.permissionMode,
           yes: options.yes,
           allowed,
-          terminal,
+          terminal: stdin === 'terminal' && io.stderr.isTTY === true ? { input: io.stdin, output: io.stderr, colors: colorsFor(io.stderr, io.env) } : undefined,
           onPrompt: {
             before: () => {
-              renderer?.pause();
+              shown.pause();
               tally.waitStarted();
             },
             after: (callId) => {
               tally.waitEnded(callId);
-              renderer?.resume();
+              shown.resume();
             },
           },
         }),
       });
       agent.tools.register(...assembled.tools);
-      const init = (runId: string): InitRecord => ({ type: 'init', sessionId: session.id, runId, model: modelName(env), tools: toolNames, cwd, version: cliVersion() });
       const output = await streamRun(agent.stream.bind(agent), prompt, session.id, cancel.signal, (event) => {
         tally.handle(event);
-        if (renderer) renderer.handle(event);
-        else if (format === 'stream-json') {
-          if (event.type === 'run.started') io.stdout.write(jsonLine(init(event.runId)));
-          io.stdout.write(jsonLine(withSessionId(event, session.id)));
-        }
+        shown.event(event);
       });
-      if (renderer) renderer.summarize(output, session.id);
-      else io.stdout.write(jsonLine(resultRecord(output, session.id, tally)));
+      sink.finish(output);
       return exitCodeOf(output, cancel.received);
     } finally {
-      renderer?.pause();
+      sink?.pause();
       await assembled.mcp?.close();
     }
   } finally {
