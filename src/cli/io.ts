@@ -32,6 +32,13 @@ export function flushed(stream: NodeJS.WritableStream): Promise<void> {
  * @example await runCommand('hi', options, nodeIo())
  */
 export function nodeIo(): CliIo {
+  // A reader that went away (`tinyagent … | head -1`) is not an error of the command: what is
+  // left to print is dropped, and the command (a Run that is being recorded) goes on.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error;
+    });
+  }
   return {
     stdin: process.stdin,
     stdout: process.stdout,
