@@ -21,6 +21,7 @@ export type {
   ProviderCallOptions,
   FinishReason,
   Usage,
+  ProviderInfo,
   RunLimits,
   RunStatus,
   RunErrorInfo,
@@ -95,6 +96,25 @@ export type {
   RunCancelledEvent,
 } from './events/runEvent.js';
 export type { SubscriberErrorHandler } from './events/isolatedObservable.js';
+
+// Permission rules (pure: parsed once, evaluated per call)
+export { parsePermissionRules, evaluatePermission } from './permissions/permissionPolicy.js';
+export type { PermissionPolicy, PermissionPolicyOptions } from './permissions/permissionPolicy.js';
+export type {
+  PermissionRules,
+  PermissionList,
+  PermissionCall,
+  PermissionVerdict,
+  PermissionArgument,
+  PermissionArgumentKind,
+} from './permissions/permissionTypes.js';
+
+// Telemetry (off unless a `telemetry` option is given)
+export { toolCallTraceparent } from './telemetry/toolCallTraceparent.js';
+export { traceIdOfRun } from './telemetry/traceIds.js';
+export { traceRun } from './run/traceRun.js';
+export type { TraceRunOptions } from './run/traceRun.js';
+export type { TelemetryOptions, TelemetryTracer } from './telemetry/telemetryOptions.js';
 
 // Inspection (off unless an `inspect` option is given)
 export { createFileInspector } from './run/runInspector.js';

@@ -67,7 +67,7 @@ export class ProviderError extends TinyAgentError<'provider_error', ProviderErro
 
 /** An option passed to a tinyagent function is missing or out of range. */
 export class ConfigurationError extends TinyAgentError<'invalid_option', undefined> {
-  constructor(message: string) {
-    super('invalid_option', message);
+  constructor(message: string, options?: { cause?: unknown }) {
+    super('invalid_option', message, options);
   }
 }

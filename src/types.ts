@@ -1,5 +1,6 @@
 // Public data shapes of the runtime: tools, messages, providers, limits, outputs.
 // Events live in events.ts; errors in errors.ts.
+import type { PermissionArgument } from './permissions/permissionTypes.js';
 
 /** A JSON Schema whose top-level `type` is `"object"`. */
 export interface JsonSchemaObject {
@@ -54,6 +55,12 @@ export interface Tool<Args = Record<string, unknown>> {
    * `true`, or a function of the validated arguments. Default false.
    */
   needsApproval?: boolean | NeedsApprovalFn<Args>;
+  /**
+   * The argument permission rules' specifiers match (docs/permissions.md): `shell(npm run *)`
+   * matches a `command` argument, `read_file(.env)` a `path`. A name (matched as text) or
+   * `{ name, kind }` with kind `path`, `command` or `text`. Without it only bare `ToolName` rules apply.
+   */
+  permissionArgument?: PermissionArgument;
   execute(args: Args, ctx: ToolContext): Promise<ToolResult | string>;
 }
 
@@ -117,9 +124,14 @@ export interface ProviderCallOptions {
 }
 
 export interface Usage {
+  /** All input tokens, the cached ones included. */
   inputTokens: number;
   outputTokens: number;
   totalTokens: number;
+  /** Input tokens served from the provider's prompt cache (counted in `inputTokens` too). */
+  cacheReadTokens?: number;
+  /** Input tokens written to the provider's prompt cache (counted in `inputTokens` too). */
+  cacheWriteTokens?: number;
 }
 
 /**
@@ -135,8 +147,20 @@ export interface ProviderResponse {
   finishReason?: FinishReason;
 }
 
+/** What a provider says about itself, for traces (`gen_ai.provider.name`, `gen_ai.request.*`). */
+export interface ProviderInfo {
+  /** The provider's name as the GenAI conventions spell it, e.g. `openai`, `anthropic`. */
+  name: string;
+  /** The model requested. */
+  model?: string;
+  temperature?: number;
+  maxTokens?: number;
+}
+
 export interface Provider {
   complete(request: ProviderRequest, options: ProviderCallOptions): Promise<ProviderResponse>;
+  /** Optional self-description; the HTTP providers set it. */
+  readonly info?: ProviderInfo;
 }
 
 // ---- Limits and output ----

@@ -35,9 +35,11 @@ describe('public API', () => {
       'createShellTool',
       'createSkillTool',
       'defineTool',
+      'evaluatePermission',
       'isTerminalRunEvent',
       'loadMcpConfig',
       'loadSkills',
+      'parsePermissionRules',
       'providerFromEnv',
       'repairInterruptedCalls',
       'resolveLimits',
@@ -45,6 +47,9 @@ describe('public API', () => {
       'runMachine',
       'runToPromise',
       'toolCallMachine',
+      'toolCallTraceparent',
+      'traceIdOfRun',
+      'traceRun',
     ]);
   });
 

@@ -52,7 +52,11 @@ function normalizeUsage(raw: unknown): Usage | undefined {
   const outputTokens = Number(raw.outputTokens ?? 0);
   const totalTokens = Number(raw.totalTokens ?? inputTokens + outputTokens);
   if (![inputTokens, outputTokens, totalTokens].every(Number.isFinite)) throw new ProviderError('usage has non-numeric counts');
-  return { inputTokens, outputTokens, totalTokens };
+  const usage: Usage = { inputTokens, outputTokens, totalTokens };
+  // Cache counts are optional detail: kept when they are numbers, dropped otherwise.
+  if (Number.isFinite(raw.cacheReadTokens)) usage.cacheReadTokens = raw.cacheReadTokens as number;
+  if (Number.isFinite(raw.cacheWriteTokens)) usage.cacheWriteTokens = raw.cacheWriteTokens as number;
+  return usage;
 }
 
 /**

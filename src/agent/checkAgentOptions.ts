@@ -39,6 +39,9 @@ export function checkAgentOptions(options: unknown): void {
   if (inspect !== undefined && typeof inspect !== 'function' && !hasMethod(inspect, 'next')) {
     throw new ConfigurationError(`inspect must be an XState inspector (a function or an observer), got ${quoteValue(inspect)}`);
   }
+  if (given.name !== undefined && (typeof given.name !== 'string' || given.name.trim() === '')) {
+    throw new ConfigurationError(`name must be a non-empty string, got ${quoteValue(given.name)}`);
+  }
   expectFunctionOrMissing(given, 'approve');
   expectFunctionOrMissing(given, 'onSubscriberError');
   expectFunctionOrMissing(given, 'now');

@@ -14,6 +14,8 @@ import { assertSessionId } from '../session/sessionId.js';
 import type { SessionStore } from '../session/sessionStore.js';
 import type { Message, Provider, RunLimits, RunOutput, Tool } from '../types.js';
 import { KeyedLock, LockWaitAbortedError } from '../keyedLock.js';
+import { checkTraceparent, createAgentTelemetry, DEFAULT_AGENT_NAME } from '../telemetry/agentTelemetry.js';
+import type { TelemetryOptions } from '../telemetry/telemetryOptions.js';
 import { checkAgentOptions } from './checkAgentOptions.js';
 import { holdingSession, isInsideRunOn } from './sessionReentry.js';
 
@@ -40,6 +42,13 @@ export interface AgentOptions {
    * denied at once (code `denied`): an agent's Runs have no one to send them APPROVE.
    */
   approve?: CreateRunActorOptions['approve'];
+  /** The agent's name in traces (`gen_ai.agent.name`, the span `invoke_agent {name}`). Default `tinyagent`. */
+  name?: string;
+  /**
+   * OpenTelemetry traces of every Run (docs/tracing.md), through the optional peer dependency
+   * `@opentelemetry/api`, which is loaded only when this is given. Without it nothing is traced.
+   */
+  telemetry?: TelemetryOptions;
 }
 
 export interface AgentRunOptions {
@@ -47,6 +56,11 @@ export interface AgentRunOptions {
   sessionId?: string;
   /** Aborting it cancels the Run, or takes it out of its session's queue if it has not started. */
   signal?: AbortSignal;
+  /**
+   * A W3C traceparent the Run's trace nests under, e.g. `toolCallTraceparent(ctx)` of the tool
+   * call that runs this agent as a sub-agent. Used only with `telemetry`.
+   */
+  traceparent?: string;
 }
 
 export interface Agent {
@@ -104,14 +118,19 @@ export function createAgent(options: AgentOptions): Agent {
   const limits = resolveLimits(options.limits);
   const store = options.sessionStore ?? new MemorySessionStore();
   const lock = new KeyedLock();
+  const telemetry = createAgentTelemetry(options.telemetry, {
+    name: options.name ?? DEFAULT_AGENT_NAME,
+    provider: options.provider.info,
+    toolDescription: (name) => tools.get(name)?.description,
+  });
 
   // A Run whose signal aborts from here on starts and ends `cancelled` at once, recorded like any Run.
   async function loadHistory({ sessionId }: AgentRunOptions): Promise<Message[]> {
     return sessionId === undefined ? [] : store.load(sessionId);
   }
 
-  function buildRun(runId: string, input: string, { sessionId, signal }: AgentRunOptions, history: Message[]): RunActor {
-    return createRunActor({
+  function buildRun(runId: string, input: string, { sessionId, signal, traceparent }: AgentRunOptions, history: Message[]): RunActor {
+    const actor = createRunActor({
       provider: options.provider,
       tools,
       input,
@@ -126,11 +145,15 @@ export function createAgent(options: AgentOptions): Agent {
       approve: options.approve,
       denyApprovalsWithoutApprover: true,
     });
+    // Subscribed before the Run starts (and before any stream subscriber), so a call's span is open when its tool runs.
+    if (telemetry) runEvents(actor, options.onSubscriberError).subscribe(telemetry.tracerFor({ sessionId, traceparent, history }));
+    return actor;
   }
 
   /** Queues `work` behind the session's earlier Runs; refuses a Run its own session's Run started. */
   function inTurn<T>(runOptions: AgentRunOptions, work: () => Promise<T>, waitSignal = runOptions.signal): Promise<T> {
     const { sessionId } = runOptions;
+    checkTraceparent(runOptions.traceparent);
     if (sessionId === undefined) return lock.run(undefined, work, waitSignal);
     assertSessionId(sessionId);
     if (isInsideRunOn(lock, sessionId)) return Promise.reject(reentrantRun(sessionId));

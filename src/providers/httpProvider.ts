@@ -1,6 +1,6 @@
 // The Provider shape both HTTP adapters share: map the request, send it with retries, read the
 // answer as one JSON document or as an event stream, map it back.
-import type { Provider, ProviderRequest, ProviderResponse } from '../types.js';
+import type { Provider, ProviderInfo, ProviderRequest, ProviderResponse } from '../types.js';
 import { isEventStream, readJson } from './http/postJson.js';
 import { sendWithRetry } from './http/sendWithRetry.js';
 import { readSse, type SseHandler } from './http/sse.js';
@@ -15,6 +15,8 @@ export interface StreamAccumulator {
 export interface HttpProviderSpec {
   /** Names the provider in error messages, e.g. `OpenAI`. */
   provider: string;
+  /** The GenAI conventions' name of the provider (`gen_ai.provider.name`), e.g. `openai`. */
+  system: string;
   config: ResolvedHttpOptions;
   body(request: ProviderRequest): unknown;
   mapJson(body: unknown): ProviderResponse;
@@ -32,7 +34,12 @@ export function createHttpProvider(spec: HttpProviderSpec): Provider {
     return accumulator.finish();
   };
 
+  const info: ProviderInfo = { name: spec.system, model: config.model };
+  if (config.temperature !== undefined) info.temperature = config.temperature;
+  if (config.maxTokens !== undefined) info.maxTokens = config.maxTokens;
+
   return {
+    info,
     complete: async (request, { signal, onTextDelta }) =>
       sendWithRetry({
         provider: spec.provider,

@@ -1,12 +1,10 @@
 // One skill folder: read SKILL.md's frontmatter and check it against the rules. The body
 // is not kept; the tool reads it again when the model asks, so edits take effect at once.
-import { readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
-import { describeFsError, errnoCode } from './fsErrors.js';
 import { parseFrontmatter, splitSkillFile } from './frontmatter.js';
+import { readSkillFile } from './readSkillFile.js';
 import { descriptionProblem, nameProblem } from './skillRules.js';
+import { SkillToolErrorCode } from './skillToolCodes.js';
 import type { Skill, SkillProblem } from './types.js';
-import { decodeText } from './utf8Text.js';
 
 /** The name of the file that makes a folder a skill. */
 export const skillFileName = 'SKILL.md';
@@ -23,24 +21,25 @@ export type SkillFolderOutcome = { skill: Skill } | { problem: SkillProblem } | 
  */
 export async function loadSkillFolder(dir: string, folderName: string): Promise<SkillFolderOutcome> {
   const problem = (reason: string): SkillFolderOutcome => ({ problem: { path: dir, reason } });
-  const file = join(dir, skillFileName);
-
-  let bytes: Buffer;
-  try {
-    const info = await stat(file);
-    if (!info.isFile()) return problem(`${skillFileName} is not a regular file.`);
-    if (info.size > maxSkillFileBytes) {
-      return problem(`${skillFileName} is ${info.size} bytes; at most ${maxSkillFileBytes} are read.`);
+  // Read as the skill tool reads a bundled file: confined to the folder, capped by bytes read.
+  const read = await readSkillFile(dir, skillFileName, maxSkillFileBytes);
+  if (!read.ok) {
+    switch (read.code) {
+      case SkillToolErrorCode.fileNotFound:
+        return 'none';
+      case SkillToolErrorCode.pathOutsideRoot:
+        return problem(`${skillFileName} is a link that leads outside the skill folder; it is not read.`);
+      case SkillToolErrorCode.notAFile:
+        return problem(`${skillFileName} is not a regular file.`);
+      case SkillToolErrorCode.fileTooLarge:
+        return problem(`${skillFileName} ${read.size === undefined ? `holds more than ${maxSkillFileBytes}` : `is ${read.size}`} bytes; at most ${maxSkillFileBytes} are read.`);
+      case SkillToolErrorCode.binaryFile:
+        return problem(`${skillFileName} is not UTF-8 text.`);
+      default:
+        return problem(`${skillFileName} cannot be read (${read.message}).`);
     }
-    bytes = await readFile(file);
-  } catch (error) {
-    if (errnoCode(error) === 'ENOENT') return 'none';
-    return problem(`${skillFileName} cannot be read (${describeFsError(error)}).`);
   }
-
-  const decoded = decodeText(bytes);
-  if (!decoded.ok) return problem(`${skillFileName} is not UTF-8 text.`);
-  const split = splitSkillFile(decoded.text);
+  const split = splitSkillFile(read.text);
   if (!split.ok) return problem(split.reason);
   const parsed = parseFrontmatter(split.yaml);
   if (!parsed.ok) return problem(parsed.reason);

@@ -1,14 +1,14 @@
 // Reading a file of a skill, confined to the skill folder: the path is checked as written
 // (no absolute path, no `..`), then again after links are resolved, then read as text.
 import { constants } from 'node:fs';
-import { open, realpath } from 'node:fs/promises';
+import { open, realpath, type FileHandle } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep, win32 } from 'node:path';
 import { describeFsError, errnoCode } from './fsErrors.js';
 import { SkillToolErrorCode } from './skillToolCodes.js';
 import { decodeText } from './utf8Text.js';
 
 /** The file's text, or an error code with a sentence about the path. */
-export type SkillFileRead = { ok: true; text: string } | { ok: false; code: SkillToolErrorCode; message: string };
+export type SkillFileRead = { ok: true; text: string } | { ok: false; code: SkillToolErrorCode; message: string; size?: number };
 
 /**
  * Reads `file` (relative to the skill folder `root`) as UTF-8 text of at most `maxBytes` bytes.
@@ -55,15 +55,16 @@ function checkWrittenPath(file: string): { code: SkillToolErrorCode; message: st
 
 async function readRegularText(path: string, quoted: string, maxBytes: number): Promise<SkillFileRead> {
   const refuse = (code: SkillToolErrorCode, message: string): SkillFileRead => ({ ok: false, code, message });
-  let bytes: Buffer;
+  let bytes: Buffer | number;
   try {
     // O_NONBLOCK: opening a FIFO must not hang the call; it is refused below as not a file.
-    const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    // O_NOFOLLOW: the path is real; a file swapped for a link since then fails instead of leading out.
+    const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK | (constants.O_NOFOLLOW ?? 0));
     try {
       const info = await handle.stat();
       if (!info.isFile()) return refuse(SkillToolErrorCode.notAFile, `${quoted} is not a regular file (a directory or a device).`);
-      if (info.size > maxBytes) return refuse(SkillToolErrorCode.fileTooLarge, tooLarge(quoted, info.size, maxBytes));
-      bytes = await handle.readFile();
+      if (info.size > maxBytes) return { ok: false, code: SkillToolErrorCode.fileTooLarge, message: tooLarge(quoted, info.size, maxBytes), size: info.size };
+      bytes = await readAtMost(handle, maxBytes);
     } finally {
       await handle.close();
     }
@@ -71,12 +72,30 @@ async function readRegularText(path: string, quoted: string, maxBytes: number): 
     if (errnoCode(error) === 'EISDIR') return refuse(SkillToolErrorCode.notAFile, `${quoted} is a directory, not a file.`);
     return refuse(SkillToolErrorCode.readFailed, `${quoted} cannot be read (${describeFsError(error)}).`);
   }
-  // The file may have grown between stat and read.
-  if (bytes.length > maxBytes) return refuse(SkillToolErrorCode.fileTooLarge, tooLarge(quoted, bytes.length, maxBytes));
+  // The reported size is not trusted: a /proc file says 0, and a file may grow while it is read.
+  if (typeof bytes === 'number') return refuse(SkillToolErrorCode.fileTooLarge, `${quoted} holds more than ${maxBytes} bytes; files over ${maxBytes} bytes are not returned.`);
   const decoded = decodeText(bytes);
   if (!decoded.ok) return refuse(SkillToolErrorCode.binaryFile, `${quoted} is a binary file (not UTF-8 text); only text files are returned.`);
   return { ok: true, text: decoded.text };
 }
+
+// The file's bytes when there are at most `maxBytes` of them, else how many were read (more):
+// reading stops past the cap whatever size was reported. Whole chunks, because some kernel
+// files (pagemap) only serve reads of a multiple of their record size.
+async function readAtMost(handle: FileHandle, maxBytes: number): Promise<Buffer | number> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  while (total <= maxBytes) {
+    const chunk = Buffer.alloc(CHUNK_BYTES);
+    const { bytesRead } = await handle.read(chunk, 0, CHUNK_BYTES, null);
+    if (bytesRead === 0) return Buffer.concat(chunks, total);
+    chunks.push(chunk.subarray(0, bytesRead));
+    total += bytesRead;
+  }
+  return total;
+}
+
+const CHUNK_BYTES = 64 * 1024;
 
 const tooLarge = (quoted: string, size: number, maxBytes: number): string =>
   `${quoted} is ${size} bytes; files over ${maxBytes} bytes are not returned.`;

@@ -5,6 +5,7 @@ import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import type { JsonSchemaObject, NeedsApprovalFn, Tool, ToolContext, ToolResult } from '../types.js';
 import { isStandardSchema, parseWithStandardSchema, standardToJsonSchema, type JsonSchemaConverter, type ObjectStandardSchema } from './standardSchema.js';
+import type { PermissionArgument } from '../permissions/permissionTypes.js';
 
 /** A JSON Schema literal whose `type` is `"object"`; write it inline or `as const` so its types can be read. */
 export type ObjectJsonSchema = Exclude<JSONSchema, boolean> & { readonly type: 'object' };
@@ -19,6 +20,8 @@ interface ToolDefinitionFields<Args> {
   readOnly?: boolean;
   concurrencySafe?: boolean;
   needsApproval?: boolean | NeedsApprovalFn<Args>;
+  /** The argument permission rules' specifiers match (docs/permissions.md). */
+  permissionArgument?: PermissionArgument;
   /**
    * A property, not a method, so its argument type is checked strictly; `NoInfer`: the
    * argument type comes from the schema, never from how the handler annotates it.

@@ -8,6 +8,7 @@ import { ToolRegistrationError, type ToolRegistrationErrorDetails } from '../err
 import type { RegisteredTool } from './toolSet.js';
 import type { JsonSchemaObject, Tool } from '../types.js';
 import { SchemaCompileError, type SchemaCompiler } from './validation/schemaValidator.js';
+import { checkPermissionArgument } from '../permissions/permissionArgument.js';
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const FLAGS = ['readOnly', 'concurrencySafe'] as const;
@@ -39,6 +40,8 @@ export function acceptTool(candidate: unknown, isTaken: (name: string) => boolea
       throw refuse('invalidToolDefinition', `${label}: ${flag} must be a boolean when present, got ${describeValue(value)}`, name);
     }
   }
+  const permissionProblem = checkPermissionArgument(fields.permissionArgument);
+  if (permissionProblem !== undefined) throw refuse('invalidToolDefinition', `${label}: permissionArgument ${permissionProblem}`, name);
   if (isTaken(name)) {
     throw refuse('duplicateTool', `${label} is already registered; a registered tool is never replaced`, name);
   }

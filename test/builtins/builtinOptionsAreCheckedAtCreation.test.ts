@@ -85,6 +85,10 @@ describe('createShellTool options', () => {
     ['a cwd that is a file', (root) => ({ cwd: join(root, 'file.txt') })],
     ['timeoutMs of 0', (root) => ({ cwd: root, timeoutMs: 0 })],
     ['timeoutMs that is not an integer', (root) => ({ cwd: root, timeoutMs: 1.5 })],
+    // Node keeps a timer of at most 2^31−1 ms; a longer one fires after 1 ms.
+    ['timeoutMs above 2^31−1', (root) => ({ cwd: root, timeoutMs: 2 ** 31 })],
+    ['killGraceMs above 2^31−1', (root) => ({ cwd: root, killGraceMs: 2 ** 40 })],
+    ['env with a name holding "="', (root) => ({ cwd: root, env: { 'A=B': 'x' } })],
     ['maxOutputBytes below 64', (root) => ({ cwd: root, maxOutputBytes: 10 })],
     ['a negative killGraceMs', (root) => ({ cwd: root, killGraceMs: -1 })],
     ['env with a value that is not a string', (root) => ({ cwd: root, env: { PATH: 1 } })],

@@ -50,9 +50,9 @@ describe('shell', () => {
     expect(result.content).toMatch(/^one\ntwo\nthree\n.*no-such-command-xyz: command not found\nexit code 127$/);
   });
 
-  it('closes stdin and uses the env it was given', async () => {
-    expect(await run({ cwd: sandbox().root, env: { GREETING: 'hello', PATH: process.env.PATH ?? '' } }, 'cat; echo "$GREETING ${HOME:-no home}"')).toEqual({
-      content: 'hello no home\nexit code 0',
+  it('closes stdin and adds the env it was given', async () => {
+    expect(await run({ cwd: sandbox().root, env: { GREETING: 'hello', HOME: '/elsewhere' } }, 'cat; echo "$GREETING ${HOME:-no home}"')).toEqual({
+      content: 'hello /elsewhere\nexit code 0',
     });
   });
 
@@ -123,6 +123,11 @@ describe('shell', () => {
     await rm(cwd, { recursive: true });
     const result = await tool.execute({ command: 'true' }, toolContext());
     expect(result).toMatchObject({ isError: true, code: 'command_failed', content: `the command could not be started: the working directory ${cwd} no longer exists` });
+  });
+
+  it('cuts a timeout_ms beyond 2^31−1 ms to timeoutMs instead of letting it fire at once', async () => {
+    const result = await run({ cwd: sandbox().root, timeoutMs: 2 ** 31 - 1 }, 'sleep 0.2; echo done', { timeout_ms: 2 ** 40 });
+    expect(result).toEqual({ content: 'done\nexit code 0' });
   });
 
   it('caps timeout_ms at the tool timeoutMs', async () => {

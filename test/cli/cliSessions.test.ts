@@ -50,9 +50,9 @@ describe('where sessions are kept', () => {
     expect(result.code).toBe(0);
     const results = readSession(path.join(sessions, 'probe.jsonl')).filter((m) => m.role === 'tool');
     expect(results[0]!.content).toBe('notes.txt');
-    expect(results[1]).toMatchObject({ isError: true, code: 'path_outside_root' });
+    expect(results[1]).toMatchObject({ isError: true, code: 'path_excluded' });
     expect(results[2]!.content).not.toContain('.tinyagent');
-    expect(results[3]).toMatchObject({ isError: true, code: 'path_outside_root' });
+    expect(results[3]).toMatchObject({ isError: true, code: 'path_excluded' });
     expect(readSession(path.join(sessions, 'old.jsonl')).map((m) => m.content)).toEqual(['first', 'first']);
   });
 });

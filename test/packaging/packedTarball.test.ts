@@ -2,15 +2,12 @@
 // script), unpacked into a project with no network, then loaded from CommonJS (require of
 // ESM, Node >= 20.19), from ESM, from two CommonJS TypeScript projects (module commonjs and
 // node16), and with a defineTool whose handler disagrees with its schema, which must not compile.
-import { execFile } from 'node:child_process';
-import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exec, installTarball, repo } from './unpackedPackage.js';
 
-const exec = promisify(execFile);
-const repo = path.resolve(import.meta.dirname, '../..');
 const tsc = path.join(repo, 'node_modules/.bin/tsc');
 const node = (cwd: string, file: string) => exec(process.execPath, [file], { cwd, timeout: 30_000 });
 
@@ -25,20 +22,7 @@ async function packAndInstall(): Promise<string> {
   for (const file of ['package.json', 'LICENSE', 'README.md']) await cp(path.join(repo, file), path.join(stage, file));
   const { stdout } = await exec('npm', ['pack', '--ignore-scripts', '--offline', '--json', '--pack-destination', work], { cwd: stage, timeout: 60_000 });
   const [{ filename }] = JSON.parse(stdout) as [{ filename: string }];
-
-  const project = path.join(work, 'app');
-  const installed = path.join(project, 'node_modules/tinyagent');
-  await mkdir(installed, { recursive: true });
-  await exec('tar', ['-xzf', path.join(work, filename), '-C', installed, '--strip-components=1']);
-  // The package's dependencies, as npm would have installed them (no network: from this repo).
-  const manifest = JSON.parse(await readFile(path.join(installed, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-  for (const dependency of [...Object.keys(manifest.dependencies), '@types/node']) {
-    const link = path.join(project, 'node_modules', dependency);
-    await mkdir(path.dirname(link), { recursive: true });
-    await symlink(path.join(repo, 'node_modules', dependency), link, 'dir');
-  }
-  await writeFile(path.join(project, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'commonjs' }));
-  return project;
+  return installTarball(work, path.join(work, filename));
 }
 
 beforeAll(async () => {
@@ -120,7 +104,7 @@ describe('the packed package', { timeout: 180_000 }, () => {
   it('ships the build, the declarations, LICENSE and the CLI, and nothing from src/', async () => {
     const manifest = JSON.parse(await readFile(path.join(app, 'node_modules/tinyagent/package.json'), 'utf8'));
     expect(manifest.bin).toEqual({ tinyagent: 'dist/cli.js' });
-    // npm pack (and a git install) build with the script this test used.
+    // npm pack builds with the script this test used (a git install through "prepare", see gitInstall.test.ts).
     expect(manifest.scripts.prepack).toBe('node scripts/buildPackage.mjs');
     for (const entry of ['.', './testing', './mcp']) expect(Object.keys(manifest.exports[entry])).toEqual(['import', 'require', 'default']);
     const license = await readFile(path.join(app, 'node_modules/tinyagent/LICENSE'), 'utf8');

@@ -97,12 +97,12 @@ describe('Anthropic adapter: what it sends', () => {
 });
 
 const expected: Record<string, ProviderResponse> = {
-  text: { text: 'Hello! How can I help you today — café ☕?', toolCalls: [], finishReason: 'stop', usage: usage(12, 14) },
+  text: { text: 'Hello! How can I help you today — café ☕?', toolCalls: [], finishReason: 'stop', usage: usage(12, 14, { cacheReadTokens: 0, cacheWriteTokens: 0 }) },
   'tool-use': {
     text: "I'll check the weather in Paris.",
     toolCalls: [{ id: 'toolu_01T1x1fJ34qAmk2tNTrN7Up6', name: 'get_weather', arguments: { city: 'Paris', unit: 'celsius' } }],
     finishReason: 'tool_calls',
-    usage: usage(472, 89),
+    usage: usage(472, 89, { cacheReadTokens: 0, cacheWriteTokens: 0 }),
   },
   'parallel-tool-use': {
     text: '',
@@ -112,12 +112,12 @@ const expected: Record<string, ProviderResponse> = {
     ],
     finishReason: 'tool_calls',
     // 510 uncached + 2048 read from the prompt cache
-    usage: usage(2558, 120),
+    usage: usage(2558, 120, { cacheReadTokens: 2048, cacheWriteTokens: 0 }),
   },
-  'max-tokens': { text: 'Once upon a time', toolCalls: [], finishReason: 'length', usage: usage(10, 4) },
-  'stop-sequence': { text: 'First part ', toolCalls: [], finishReason: 'stop', usage: usage(15, 3) },
-  refusal: { text: 'I can', toolCalls: [], finishReason: 'content_filter', usage: usage(20, 2) },
-  'pause-turn': { text: 'Searching…', toolCalls: [], finishReason: 'other', usage: usage(30, 5) },
+  'max-tokens': { text: 'Once upon a time', toolCalls: [], finishReason: 'length', usage: usage(10, 4, { cacheReadTokens: 0, cacheWriteTokens: 0 }) },
+  'stop-sequence': { text: 'First part ', toolCalls: [], finishReason: 'stop', usage: usage(15, 3, { cacheReadTokens: 0, cacheWriteTokens: 0 }) },
+  refusal: { text: 'I can', toolCalls: [], finishReason: 'content_filter', usage: usage(20, 2, { cacheReadTokens: 0, cacheWriteTokens: 0 }) },
+  'pause-turn': { text: 'Searching…', toolCalls: [], finishReason: 'other', usage: usage(30, 5, { cacheReadTokens: 0, cacheWriteTokens: 0 }) },
 };
 
 describe('Anthropic adapter: what it returns', () => {

@@ -35,7 +35,12 @@ export const conversation: ProviderRequest = {
 
 export const neverAborted = (): AbortSignal => new AbortController().signal;
 
-export const usage = (inputTokens: number, outputTokens: number) => ({ inputTokens, outputTokens, totalTokens: inputTokens + outputTokens });
+export const usage = (inputTokens: number, outputTokens: number, cache: { cacheReadTokens?: number; cacheWriteTokens?: number } = {}) => ({
+  inputTokens,
+  outputTokens,
+  totalTokens: inputTokens + outputTokens,
+  ...cache,
+});
 
 /** Completes `conversation` once, collecting the text deltas. */
 export async function completeCollecting(provider: Provider): Promise<{ response: ProviderResponse; deltas: string[] }> {

@@ -89,12 +89,12 @@ describe('OpenAI adapter: what it sends', () => {
 });
 
 const expected: Record<string, ProviderResponse> = {
-  text: { text: 'Hello! How can I help you today — café ☕?', toolCalls: [], finishReason: 'stop', usage: usage(19, 12) },
+  text: { text: 'Hello! How can I help you today — café ☕?', toolCalls: [], finishReason: 'stop', usage: usage(19, 12, { cacheReadTokens: 0 }) },
   'tool-call': {
     text: '',
     toolCalls: [{ id: 'call_Vx3kQz8YpR2mN5tL7wB1cD4e', name: 'get_weather', arguments: '{"city":"Paris","unit":"celsius"}' }],
     finishReason: 'tool_calls',
-    usage: usage(84, 18),
+    usage: usage(84, 18, { cacheReadTokens: 0 }),
   },
   'parallel-tool-calls': {
     text: '',
@@ -103,16 +103,16 @@ const expected: Record<string, ProviderResponse> = {
       { id: 'call_M3n4O5p6Q7r8S9t0U1v2W3x4', name: 'get_time', arguments: '{"timezone": "Europe/Paris"}' },
     ],
     finishReason: 'tool_calls',
-    usage: usage(97, 46),
+    usage: usage(97, 46, { cacheReadTokens: 0 }),
   },
   'text-and-tool-call': {
     text: 'Let me check.',
     toolCalls: [{ id: 'call_Z9y8X7w6V5u4T3s2R1q0P9o8', name: 'get_weather', arguments: '{}' }],
     finishReason: 'tool_calls',
-    usage: usage(80, 15),
+    usage: usage(80, 15, { cacheReadTokens: 0 }),
   },
-  length: { text: 'Once upon a time', toolCalls: [], finishReason: 'length', usage: usage(12, 4) },
-  'content-filter': { text: 'I can', toolCalls: [], finishReason: 'content_filter', usage: usage(25, 2) },
+  length: { text: 'Once upon a time', toolCalls: [], finishReason: 'length', usage: usage(12, 4, { cacheReadTokens: 0 }) },
+  'content-filter': { text: 'I can', toolCalls: [], finishReason: 'content_filter', usage: usage(25, 2, { cacheReadTokens: 0 }) },
 };
 
 describe('OpenAI adapter: what it returns', () => {

@@ -20,8 +20,8 @@ const FILE_SYSTEM: AtomicWriteSteps = { open, rename, unlink };
  * @example await writeFileAtomically('/srv/repo/a.ts', 'export {};\n', 0o644)
  */
 export async function writeFileAtomically(path: string, data: string, mode?: number, steps: AtomicWriteSteps = FILE_SYSTEM): Promise<void> {
-  // Hidden, and short enough for any file system's name limit.
-  const temp = join(dirname(path), `.${basename(path).slice(0, 100)}.${randomBytes(6).toString('hex')}.tmp`);
+  // Hidden, and short enough for any file system's name limit (255 bytes, not characters).
+  const temp = join(dirname(path), `.${leadingBytes(basename(path), 100)}.${randomBytes(6).toString('hex')}.tmp`);
   let handle: FileHandle | undefined;
   try {
     handle = await steps.open(temp, 'wx', mode ?? 0o666);
@@ -36,4 +36,16 @@ export async function writeFileAtomically(path: string, data: string, mode?: num
     await steps.unlink(temp).catch(() => undefined);
     throw error;
   }
+}
+
+// The longest start of `name` that is at most `max` bytes in UTF-8, cut between characters.
+function leadingBytes(name: string, max: number): string {
+  let bytes = 0;
+  let end = 0;
+  for (const char of name) {
+    bytes += Buffer.byteLength(char);
+    if (bytes > max) break;
+    end += char.length;
+  }
+  return name.slice(0, end);
 }

@@ -1,6 +1,7 @@
 // The file tools' trust decision: every path is resolved against the root, and a path whose
 // real location (after every symbolic link, including those of a missing file's nearest
-// existing parent) leaves the root is refused with `path_outside_root`, never thrown.
+// existing parent) leaves the root is refused with `path_outside_root`, never thrown; one
+// whose real location lies in an excluded directory is refused with `path_excluded`.
 import { realpathSync } from 'node:fs';
 import { readlink, realpath } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
@@ -12,7 +13,7 @@ import { FileToolErrorCode, fileError, ioError } from './fileResults.js';
 export interface FileRoot {
   readonly path: string;
   readonly real: string;
-  /** Real paths of folders inside the root that the tools refuse as if they were outside it. */
+  /** Directories the tools refuse (absolute; they need not exist yet). */
   readonly excluded: readonly string[];
 }
 
@@ -36,30 +37,21 @@ export interface PathRefusal {
 const MAX_LINK_HOPS = 40;
 
 /**
- * The root of a set of file tools, resolved once (the directory must exist); `exclude` names
- * absolute folders the tools refuse (they need not exist yet).
- * @example openRoot('/srv/repo', ['/srv/repo/.sessions']) // { path: '/srv/repo', real: '/srv/repo', excluded: ['/srv/repo/.sessions'] }
+ * The root of a set of file tools, resolved once (the directory must exist), with the directories they refuse.
+ * @example openRoot('/srv/repo', ['/srv/repo/.tinyagent']) // { path: '/srv/repo', real: '/srv/repo', excluded: [...] }
  */
-export function openRoot(absolutePath: string, exclude: readonly string[] = []): FileRoot {
-  return { path: absolutePath, real: realpathSync(absolutePath), excluded: exclude.map(realPathSyncOfMissing) };
+export function openRoot(absolutePath: string, excluded: readonly string[] = []): FileRoot {
+  return { path: absolutePath, real: realpathSync(absolutePath), excluded };
 }
 
 /**
- * Whether a real path lies in one of the root's excluded folders.
- * @example isExcluded(root, '/srv/repo/.sessions/a.jsonl') // true
+ * Where the excluded directories really are now: resolved at each call, because one may be
+ * created (or replaced by a link) after the tools were.
+ * @example await excludedDirectories(root) // ['/srv/repo/.tinyagent/sessions']
  */
-export function isExcluded(root: Pick<FileRoot, 'excluded'>, real: string): boolean {
-  return root.excluded.some((dir) => isInside(dir, real));
-}
-
-// The real path of a folder that may not exist yet: its nearest existing parent, resolved.
-function realPathSyncOfMissing(absolutePath: string): string {
-  try {
-    return realpathSync(absolutePath);
-  } catch {
-    const parent = dirname(absolutePath);
-    return parent === absolutePath ? absolutePath : join(realPathSyncOfMissing(parent), basename(absolutePath));
-  }
+export async function excludedDirectories(root: FileRoot): Promise<string[]> {
+  const found = await Promise.all(root.excluded.map((dir) => realPathOfMissing(dir, 0).catch(() => dir)));
+  return [...new Set([...root.excluded, ...found])];
 }
 
 /**
@@ -86,7 +78,10 @@ export async function confine(root: FileRoot, input: string): Promise<ConfinedPa
     }
   }
   if (!isInside(root.real, real)) return outside(input, 'a symbolic link on the way leads outside the root directory');
-  if (isExcluded(root, real)) return outside(input, 'it is in a folder the file tools are not allowed to use');
+  if (root.excluded.length > 0 && (await excludedDirectories(root)).some((dir) => isInside(dir, real))) {
+    const content = `Refused: ${JSON.stringify(input)} is in a directory these tools are not allowed to use. Choose another path.`;
+    return { ok: false, result: fileError(FileToolErrorCode.pathExcluded, content) };
+  }
   return { ok: true, real, display, exists };
 }
 

@@ -1,8 +1,9 @@
 // createFileTools: the file tools of one root directory, options checked at creation.
+import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigurationError, type NeedsApprovalFn, type Tool } from '../../core.js';
-import { approvalOption, booleanOption, directoryOption, integerOption, knownKeys, optionsObject } from '../shared/optionChecks.js';
-import { openRoot } from './confinement.js';
+import { approvalOption, booleanOption, directoryOption, integerOption, knownKeys, optionsObject, shown } from '../shared/optionChecks.js';
+import { isInside, openRoot } from './confinement.js';
 import { editFileTool, type EditFileArgs } from './editFileTool.js';
 import { listFilesTool } from './listFilesTool.js';
 import { readFileTool } from './readFileTool.js';
@@ -23,8 +24,9 @@ export interface FileToolsOptions {
    */
   needsApproval?: boolean | NeedsApprovalFn<WriteFileArgs | EditFileArgs>;
   /**
-   * Folders the tools refuse (code `path_outside_root`) and never list, though they lie inside
-   * `root`: e.g. where an application keeps its sessions. Absolute, or relative to the current directory.
+   * Directories inside the root the tools refuse, as if they were outside it (`path_excluded`):
+   * nothing in them is read, listed, searched or written, whichever path or link leads there.
+   * Relative paths are resolved against the root; a directory need not exist yet.
    */
   exclude?: readonly string[];
 }
@@ -32,27 +34,33 @@ export interface FileToolsOptions {
 const OPTIONS = ['root', 'write', 'maxFileBytes', 'needsApproval', 'exclude'] as const;
 const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
 
-function excludeOption(value: unknown): string[] {
-  if (value === undefined) return [];
-  if (!Array.isArray(value) || !value.every((item) => typeof item === 'string' && item !== '')) {
-    throw new ConfigurationError('exclude must be an array of non-empty paths');
-  }
-  return value.map((item: string) => resolve(item));
-}
-
 /**
  * The file tools confined to `root`: read_file, list_files, search_files, and with `write: true` write_file and edit_file.
  * @example
- * agent.tools.register(...createFileTools({ root: './my-repo', write: true, needsApproval: true }));
+ * agent.tools.register(...createFileTools({ root: './my-repo', write: true, needsApproval: true, exclude: ['.tinyagent'] }));
  */
 export function createFileTools(options: FileToolsOptions): Tool[] {
   const given = optionsObject('createFileTools', options);
   knownKeys('createFileTools', given, OPTIONS);
-  const root = openRoot(directoryOption('root', given.root), excludeOption(given.exclude));
+  const rootPath = directoryOption('root', given.root);
+  const root = openRoot(rootPath, excludeOption(rootPath, given.exclude));
   const write = booleanOption('write', given.write, false);
   const maxFileBytes = integerOption('maxFileBytes', given.maxFileBytes, 1, DEFAULT_MAX_FILE_BYTES);
   const needsApproval = approvalOption<WriteFileArgs | EditFileArgs>(given.needsApproval);
   const tools: Tool[] = [readFileTool(root, maxFileBytes), listFilesTool(root), searchFilesTool(root, maxFileBytes)];
   if (write) tools.push(writeFileTool(root, needsApproval), editFileTool(root, maxFileBytes, needsApproval));
   return tools;
+}
+
+function excludeOption(root: string, value: unknown): string[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value) || !value.every((entry) => typeof entry === 'string' && entry !== '' && !entry.includes('\0'))) {
+    throw new ConfigurationError(`exclude must be an array of directory paths (non-empty strings), got ${shown(value)}`);
+  }
+  const realRoot = realpathSync(root);
+  return value.map((entry: string) => {
+    const dir = resolve(root, entry);
+    if (isInside(dir, root) || isInside(dir, realRoot)) throw new ConfigurationError(`exclude ${JSON.stringify(entry)} contains the root ${root}: nothing would be left to use`);
+    return dir;
+  });
 }

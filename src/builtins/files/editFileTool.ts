@@ -37,6 +37,7 @@ export function editFileTool(root: FileRoot, maxFileBytes: number, needsApproval
     },
     readOnly: false,
     concurrencySafe: false,
+    permissionArgument: { name: 'path', kind: 'path' },
     ...(needsApproval === undefined ? {} : { needsApproval }),
     async execute({ path, old_string: oldString, new_string: newString, replace_all: replaceAll = false }) {
       if (oldString === newString) return fileError(FileToolErrorCode.noChange, 'old_string and new_string are the same; there is nothing to change.');

@@ -6,6 +6,8 @@ import { errnoText } from '../shared/errno.js';
 /** Codes the file tools put on their own error results (besides `path_outside_root`). */
 export const FileToolErrorCode = {
   pathOutsideRoot: ToolErrorCode.pathOutsideRoot,
+  /** The path lies in a directory the tools were configured to refuse (`exclude`). */
+  pathExcluded: 'path_excluded',
   notFound: 'file_not_found',
   notAFile: 'not_a_file',
   notADirectory: 'not_a_directory',

@@ -1,11 +1,16 @@
-// Finding files under a directory of the root with a glob (tinyglobby), confined to the
-// root: patterns that climb out are refused, symbolic links are neither followed nor
-// listed, and .git and node_modules are skipped unless the pattern or path names them.
-import { isAbsolute, resolve } from 'node:path';
-import { glob } from 'tinyglobby';
+// Finding files under a directory of the root with a glob, confined to the root: patterns
+// that climb out are refused, and the walk never follows a symbolic link (neither the one a
+// pattern names nor one it meets), so every path it yields lies inside the directory.
+// Excluded directories are not entered; .git and node_modules are skipped unless the pattern
+// or path names them. Matching is linear (RE2, see globPattern.ts) and the walk stops when
+// the call is cancelled.
+import type { Dirent } from 'node:fs';
+import { lstat, readdir } from 'node:fs/promises';
+import { isAbsolute, join } from 'node:path';
 import type { ToolResult } from '../../core.js';
-import { isExcluded, isInside, toDisplay, type ConfinedPath, type FileRoot } from './confinement.js';
+import { excludedDirectories, isInside, type ConfinedPath, type FileRoot } from './confinement.js';
 import { FileToolErrorCode, fileError } from './fileResults.js';
+import { compileGlob, GlobSyntaxError, type GlobPattern } from './globPattern.js';
 
 const SKIPPED_DIRECTORIES = ['.git', 'node_modules'] as const;
 
@@ -17,32 +22,36 @@ export interface FoundFile {
 
 /**
  * The files under `dir` that match `pattern`, sorted by their path relative to the root.
- * @example await findFiles(dir, 'src/**\/*.ts', signal, root) // { ok: true, files: [{ display: 'src/a.ts', real: '/srv/repo/src/a.ts' }] }
+ * @example await findFiles(root, dir, 'src/**\/*.ts', signal) // { ok: true, files: [{ display: 'src/a.ts', real: '/srv/repo/src/a.ts' }] }
  */
 export async function findFiles(
+  root: FileRoot,
   dir: ConfinedPath,
   pattern: string,
   signal: AbortSignal,
-  root: Pick<FileRoot, 'excluded'> = { excluded: [] },
 ): Promise<{ ok: true; files: FoundFile[] } | { ok: false; result: ToolResult }> {
   if (isAbsolute(pattern) || pattern.startsWith('~') || pattern.split(/[/\\{},()|]/).includes('..')) {
     const content = `Refused: the pattern ${JSON.stringify(pattern)} reaches outside the directory it searches. Use a pattern relative to it (and the path argument to choose the directory).`;
     return { ok: false, result: fileError(FileToolErrorCode.pathOutsideRoot, content) };
   }
-  const ignore = SKIPPED_DIRECTORIES.filter((name) => !names(pattern, name) && !names(dir.display, name)).map((name) => `**/${name}/**`);
-  let found: string[];
+  let glob: GlobPattern;
   try {
-    found = await glob(pattern, { cwd: dir.real, dot: true, followSymbolicLinks: false, onlyFiles: true, ignore, signal });
+    glob = compileGlob(pattern);
   } catch (error) {
-    if (signal.aborted) throw error;
-    return { ok: false, result: fileError(FileToolErrorCode.invalidPattern, `The glob ${JSON.stringify(pattern)} could not be used: ${String(error)}`) };
+    if (!(error instanceof GlobSyntaxError)) throw error;
+    return { ok: false, result: fileError(FileToolErrorCode.invalidPattern, `The glob ${JSON.stringify(pattern)} cannot be used: ${error.message}.`) };
   }
-  const prefix = dir.display === '.' ? '' : `${dir.display}/`;
-  // Belt and braces: should a pattern still climb out, what it finds there never reaches the model.
-  const files = found
-    .map((path) => ({ display: prefix + toDisplay(path), real: resolve(dir.real, path) }))
-    .filter((file) => isInside(dir.real, file.real) && !isExcluded(root, file.real));
-  return { ok: true, files: files.sort((a, b) => byCodeUnits(a.display, b.display)) };
+  const walk: Walk = {
+    glob,
+    signal,
+    skipped: SKIPPED_DIRECTORIES.filter((name) => !names(pattern, name) && !names(dir.display, name)),
+    excluded: await excludedDirectories(root),
+    files: [],
+    prefix: dir.display === '.' ? '' : `${dir.display}/`,
+  };
+  const start = await baseDirectory(dir.real, glob.base, walk);
+  if (start !== undefined) await walkDirectory(walk, start, glob.base.length === 0 ? '' : `${glob.base.join('/')}/`, glob.base.length);
+  return { ok: true, files: walk.files.sort((a, b) => byCodeUnits(a.display, b.display)) };
 }
 
 /**
@@ -54,6 +63,51 @@ export function cappedLines(lines: readonly string[], cap: number, noun: string,
   const left = total - shown.length;
   if (left > 0) shown.push(`(${left} more ${noun} not shown; narrow the pattern or the path to see them.)`);
   return shown.join('\n');
+}
+
+interface Walk {
+  readonly glob: GlobPattern;
+  readonly signal: AbortSignal;
+  readonly skipped: readonly string[];
+  readonly excluded: readonly string[];
+  readonly files: FoundFile[];
+  readonly prefix: string;
+}
+
+// The directory the pattern's literal names lead to, when each of them is a real directory
+// (not a link) that may be entered; otherwise there is nothing to find.
+async function baseDirectory(start: string, base: readonly string[], walk: Walk): Promise<string | undefined> {
+  let current = start;
+  for (const name of base) {
+    current = join(current, name);
+    const info = await lstat(current).catch(() => undefined);
+    if (info === undefined || !info.isDirectory() || !mayEnter(walk, name, current)) return undefined;
+  }
+  return current;
+}
+
+async function walkDirectory(walk: Walk, real: string, relative: string, depth: number): Promise<void> {
+  if (walk.signal.aborted) throw walk.signal.reason;
+  let entries: Dirent[];
+  try {
+    entries = await readdir(real, { withFileTypes: true });
+  } catch {
+    return; // unreadable, or gone since it was listed: nothing to find there
+  }
+  for (const entry of entries) {
+    const path = `${relative}${entry.name}`;
+    const child = join(real, entry.name);
+    // Dirent types come from lstat: a symbolic link is neither a file nor a directory here.
+    if (entry.isFile()) {
+      if (walk.glob.matches(path)) walk.files.push({ display: walk.prefix + path, real: child });
+    } else if (entry.isDirectory() && depth + 1 < walk.glob.maxDepth && mayEnter(walk, entry.name, child)) {
+      await walkDirectory(walk, child, `${path}/`, depth + 1);
+    }
+  }
+}
+
+function mayEnter(walk: Walk, name: string, real: string): boolean {
+  return !walk.skipped.includes(name as (typeof SKIPPED_DIRECTORIES)[number]) && !walk.excluded.some((excluded) => isInside(excluded, real));
 }
 
 function byCodeUnits(a: string, b: string): number {

@@ -43,6 +43,7 @@ export function readFileTool(root: FileRoot, maxFileBytes: number): Tool<ReadFil
     },
     readOnly: true,
     concurrencySafe: true,
+    permissionArgument: { name: 'path', kind: 'path' },
     async execute({ path, offset = 1, limit = DEFAULT_LIMIT }) {
       const target = await confine(root, path);
       if (!target.ok) return target.result;

@@ -2,7 +2,6 @@
 // under a directory of the root (optionally filtered by a glob). The expression runs on RE2
 // (re2js), whose matching time is linear in the input: a pattern from the model cannot
 // hang the process with catastrophic backtracking, as a JavaScript RegExp could.
-import { readFile, stat } from 'node:fs/promises';
 import { RE2JS } from 're2js';
 import type { Tool, ToolResult } from '../../core.js';
 import { headChars } from '../shared/cutText.js';
@@ -10,6 +9,7 @@ import type { FileRoot } from './confinement.js';
 import { searchBase } from './directoryArgument.js';
 import { FileToolErrorCode, fileError } from './fileResults.js';
 import { cappedLines, findFiles, type FoundFile } from './findFiles.js';
+import { readBounded } from './readBounded.js';
 
 /** Arguments of `search_files`. */
 export type SearchFilesArgs = {
@@ -47,6 +47,7 @@ export function searchFilesTool(root: FileRoot, maxFileBytes: number): Tool<Sear
     },
     readOnly: true,
     concurrencySafe: true,
+    permissionArgument: { name: 'path', kind: 'path', default: '.' },
     async execute({ pattern, path, glob, ignoreCase }, ctx) {
       let regex: RE2JS;
       try {
@@ -59,7 +60,7 @@ export function searchFilesTool(root: FileRoot, maxFileBytes: number): Tool<Sear
       if (!base.ok) return base.result;
       let files: FoundFile[] = [{ display: base.path.display, real: base.path.real }];
       if (base.isDirectory) {
-        const found = await findFiles(base.path, glob ?? '**/*', ctx.signal, root);
+        const found = await findFiles(root, base.path, glob ?? '**/*', ctx.signal);
         if (!found.ok) return found.result;
         files = found.files;
       }
@@ -96,12 +97,10 @@ async function searchAll(files: readonly FoundFile[], regex: RE2JS, maxFileBytes
 // The file's bytes, or why it is skipped; a file that vanished or cannot be read is skipped too.
 async function readSearchable(real: string, maxFileBytes: number): Promise<Buffer | 'large' | 'binary' | 'unreadable'> {
   try {
-    const info = await stat(real);
-    if (!info.isFile()) return 'unreadable';
-    if (info.size > maxFileBytes) return 'large';
-    const bytes = await readFile(real);
-    if (bytes.length > maxFileBytes) return 'large';
-    return bytes.subarray(0, SNIFF_BYTES).includes(0) ? 'binary' : bytes;
+    const read = await readBounded(real, maxFileBytes);
+    if (read.kind === 'large') return 'large';
+    if (read.kind !== 'file') return 'unreadable';
+    return read.bytes.subarray(0, SNIFF_BYTES).includes(0) ? 'binary' : read.bytes;
   } catch {
     return 'unreadable';
   }

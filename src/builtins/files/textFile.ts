@@ -1,8 +1,8 @@
 // Loading a file the tools treat as text: a regular file, no larger than the limit, UTF-8
 // without NUL bytes. Anything else is refused with a result that says why.
-import { readFile, stat } from 'node:fs/promises';
 import type { ToolResult } from '../../core.js';
 import { FileToolErrorCode, fileError, ioError } from './fileResults.js';
+import { readBounded } from './readBounded.js';
 
 /** A text file's content and what a rewrite must keep. */
 export interface TextFile {
@@ -32,16 +32,14 @@ export async function loadTextFile(real: string, display: string, options: LoadT
   let bytes: Buffer;
   let mode: number;
   try {
-    const info = await stat(real);
-    if (info.isDirectory()) return refuse(FileToolErrorCode.notAFile, `${display} is a directory, not a file.${options.directoryHint ?? ''}`);
-    if (!info.isFile()) return refuse(FileToolErrorCode.notAFile, `${display} is not a regular file (a device, socket or pipe); it cannot be read as text.`);
-    if (info.size > options.maxBytes) return tooLarge(display, info.size, options.maxBytes);
-    mode = info.mode & 0o7777;
-    bytes = await readFile(real);
+    const read = await readBounded(real, options.maxBytes);
+    if (read.kind === 'directory') return refuse(FileToolErrorCode.notAFile, `${display} is a directory, not a file.${options.directoryHint ?? ''}`);
+    if (read.kind === 'special') return refuse(FileToolErrorCode.notAFile, `${display} is not a regular file (a device, socket or pipe); it cannot be read as text.`);
+    if (read.kind === 'large') return tooLarge(display, read.size, options.maxBytes);
+    ({ bytes, mode } = read);
   } catch (error) {
     return { ok: false, result: ioError('read', display, error) };
   }
-  if (bytes.length > options.maxBytes) return tooLarge(display, bytes.length, options.maxBytes);
   if (bytes.subarray(0, SNIFF_BYTES).includes(0)) {
     return refuse(FileToolErrorCode.binary, `${display} is a binary file (it contains NUL bytes); only text files can be read or edited.`);
   }

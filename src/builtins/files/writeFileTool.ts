@@ -33,6 +33,7 @@ export function writeFileTool(root: FileRoot, needsApproval?: boolean | NeedsApp
     },
     readOnly: false,
     concurrencySafe: false,
+    permissionArgument: { name: 'path', kind: 'path' },
     ...(needsApproval === undefined ? {} : { needsApproval }),
     async execute({ path, content }) {
       const target = await confine(root, path);

@@ -4,14 +4,18 @@ import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigurationError, type NeedsApprovalFn } from '../../core.js';
 
+/** The longest delay a Node timer keeps: a longer one fires after 1 ms. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /**
- * The value when it is an integer at or above `min`, the default when it is undefined.
- * @example integerOption('timeoutMs', undefined, 1, 120_000) // 120000
+ * The value when it is an integer from `min` to `max`, the default when it is undefined.
+ * @example integerOption('timeoutMs', undefined, 1, 120_000, MAX_TIMER_MS) // 120000
  */
-export function integerOption(name: string, value: unknown, min: number, fallback: number): number {
+export function integerOption(name: string, value: unknown, min: number, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
   if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
-    throw new ConfigurationError(`${name} must be an integer >= ${min}, got ${shown(value)}`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    const range = max === Number.MAX_SAFE_INTEGER ? `>= ${min}` : `from ${min} to ${max}`;
+    throw new ConfigurationError(`${name} must be an integer ${range}, got ${shown(value)}`);
   }
   return value;
 }

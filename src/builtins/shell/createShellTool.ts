@@ -2,7 +2,8 @@
 // checked at creation.
 import { existsSync } from 'node:fs';
 import { ConfigurationError, type NeedsApprovalFn, type Tool } from '../../core.js';
-import { approvalOption, directoryOption, integerOption, knownKeys, optionsObject, shown } from '../shared/optionChecks.js';
+import { approvalOption, directoryOption, integerOption, knownKeys, MAX_TIMER_MS, optionsObject, shown } from '../shared/optionChecks.js';
+import { commandEnvironment } from './commandEnvironment.js';
 import { findShell } from './findShell.js';
 import { runCommand } from './runCommand.js';
 import { shellResult } from './shellResult.js';
@@ -18,13 +19,20 @@ export type ShellArgs = {
 export interface ShellToolOptions {
   /** The directory commands run in; it must exist. (It is where they start, not a sandbox.) */
   cwd: string;
-  /** The longest a command may run, in milliseconds (default 120000); `timeout_ms` cannot exceed it. */
+  /**
+   * The longest a command may run, in milliseconds (default 120000, at most 2^31−1, the
+   * longest a Node timer keeps); a larger `timeout_ms` from the model is cut to it.
+   */
   timeoutMs?: number;
-  /** The whole environment of the commands (default: this process's environment). */
+  /**
+   * Variables added to the commands' environment. Of this process's own environment only a
+   * short allow-list is passed (PATH, HOME, USER, LOGNAME, SHELL, TERM, LANG, LC_*, TZ, TMPDIR,
+   * …, see docs/security.md): API keys and other secrets reach a command only when named here.
+   */
   env?: Record<string, string>;
   /** Output bytes kept; beyond it the middle is cut and a marker says how much (default 30000). */
   maxOutputBytes?: number;
-  /** How long processes that ignore SIGTERM get before SIGKILL, in milliseconds (default 2000). */
+  /** How long processes that ignore SIGTERM get before SIGKILL, in milliseconds (default 2000, at most 2^31−1). */
   killGraceMs?: number;
   /** Whether a call needs a person's approval: `true`, or a function of the call's arguments. */
   needsApproval?: boolean | NeedsApprovalFn<ShellArgs>;
@@ -32,6 +40,12 @@ export interface ShellToolOptions {
 
 const OPTIONS = ['cwd', 'timeoutMs', 'env', 'maxOutputBytes', 'killGraceMs', 'needsApproval'] as const;
 const DEFAULT_TIMEOUT_MS = 120_000;
+// What the cleanup reaches, said exactly: on Linux the call's mark (markedProcesses.ts) finds
+// processes that left the group; elsewhere only the process group is stopped.
+const CLEANUP =
+  process.platform === 'linux'
+    ? 'Processes it starts, background jobs included, do not outlive the call, even in another process group or session, unless started with a cleared environment (env -i).'
+    : 'Background jobs in its process group do not outlive the call; a process that leaves the group (setsid, set -m) is not stopped.';
 
 /**
  * The `shell` tool: runs a command line with bash (or /bin/sh) in `cwd`, in its own process group.
@@ -42,16 +56,16 @@ export function createShellTool(options: ShellToolOptions): Tool<ShellArgs> {
   const given = optionsObject('createShellTool', options);
   knownKeys('createShellTool', given, OPTIONS);
   const cwd = directoryOption('cwd', given.cwd);
-  const maxTimeoutMs = integerOption('timeoutMs', given.timeoutMs, 1, DEFAULT_TIMEOUT_MS);
+  const maxTimeoutMs = integerOption('timeoutMs', given.timeoutMs, 1, DEFAULT_TIMEOUT_MS, MAX_TIMER_MS);
   const env = envOption(given.env);
   const maxOutputBytes = integerOption('maxOutputBytes', given.maxOutputBytes, 64, 30_000);
-  const killGraceMs = integerOption('killGraceMs', given.killGraceMs, 0, 2_000);
+  const killGraceMs = integerOption('killGraceMs', given.killGraceMs, 0, 2_000, MAX_TIMER_MS);
   const needsApproval = approvalOption<ShellArgs>(given.needsApproval);
   const shell = findShell();
   const defaultTimeoutMs = Math.min(DEFAULT_TIMEOUT_MS, maxTimeoutMs);
   return {
     name: 'shell',
-    description: `Run a command line with ${shell.endsWith('bash') ? 'bash' : 'sh'} -c in the working directory. Returns stdout and stderr together, in the order written, then "exit code N". Stdin is empty; the command is stopped (with everything it started) after timeout_ms (default ${defaultTimeoutMs}, at most ${maxTimeoutMs}). Background jobs do not outlive the call.`,
+    description: `Run a command line with ${shell.endsWith('bash') ? 'bash' : 'sh'} -c in the working directory. Returns stdout and stderr together, in the order written, then "exit code N". Stdin is empty; the command is stopped (with everything it started) after timeout_ms (default ${defaultTimeoutMs}, at most ${maxTimeoutMs}). ${CLEANUP}`,
     parameters: {
       type: 'object',
       properties: {
@@ -63,10 +77,11 @@ export function createShellTool(options: ShellToolOptions): Tool<ShellArgs> {
     },
     readOnly: false,
     concurrencySafe: false,
+    permissionArgument: { name: 'command', kind: 'command' },
     ...(needsApproval === undefined ? {} : { needsApproval }),
     async execute({ command, timeout_ms: requested }, ctx) {
       const timeoutMs = Math.min(requested ?? defaultTimeoutMs, maxTimeoutMs);
-      const outcome = await runCommand({ shell, command, cwd, env, timeoutMs, killGraceMs, maxOutputBytes, signal: ctx.signal });
+      const outcome = await runCommand({ shell, command, cwd, env: commandEnvironment(env), timeoutMs, killGraceMs, maxOutputBytes, signal: ctx.signal });
       // Node blames the shell (spawn … ENOENT) when it is the working directory that is missing.
       if (outcome.kind === 'notStarted' && !existsSync(cwd)) outcome.error = new Error(`the working directory ${cwd} no longer exists`);
       return shellResult(outcome, timeoutMs, killGraceMs);
@@ -74,12 +89,12 @@ export function createShellTool(options: ShellToolOptions): Tool<ShellArgs> {
   };
 }
 
-// Read at each call when not given, so the commands see the environment as it is then.
-function envOption(value: unknown): NodeJS.ProcessEnv {
-  if (value === undefined) return process.env;
+function envOption(value: unknown): Readonly<Record<string, string>> {
+  if (value === undefined) return {};
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ConfigurationError(`env must be an object of strings, got ${shown(value)}`);
   for (const [key, entry] of Object.entries(value)) {
     if (typeof entry !== 'string') throw new ConfigurationError(`env.${key} must be a string, got ${shown(entry)}`);
+    if (key === '' || key.includes('=') || key.includes('\0') || entry.includes('\0')) throw new ConfigurationError(`env: ${JSON.stringify(key)} cannot be an environment variable`);
   }
-  return { ...(value as Record<string, string>) };
+  return Object.freeze({ ...(value as Record<string, string>) });
 }

@@ -1,7 +1,17 @@
-// Signalling a command's whole process group (the shell, its children, background jobs and
-// grandchildren) with process.kill(-pgid, …), and waiting until none of them is alive.
+// Stopping a command's processes: its whole process group (the shell, its children,
+// background jobs and grandchildren) with process.kill(-pgid, …), and every process carrying
+// the call's mark that left the group (see markedProcesses.ts); then waiting until none of
+// them is alive.
 import { readdir, readFile } from 'node:fs/promises';
 import { hasErrnoCode } from '../shared/errno.js';
+import { markedProcesses } from './markedProcesses.js';
+
+/** A command's processes: its process group and the mark its environment carries. */
+export interface CommandProcesses {
+  readonly pgid: number;
+  /** `NAME=value` in the environment of every process the command started. */
+  readonly mark: string;
+}
 
 /** How a group was stopped: it ended on SIGTERM (or was already gone), or needed SIGKILL. */
 export type GroupStop = 'terminated' | 'killed';
@@ -39,26 +49,39 @@ export async function groupAlive(pgid: number): Promise<boolean> {
 }
 
 /**
- * SIGTERM to the group, then SIGKILL if any process is still alive after `graceMs`;
- * resolves once no process of the group is alive.
- * @example await terminateGroup(child.pid, 2_000) // 'terminated'
+ * SIGTERM to the group and the marked processes, then SIGKILL if any is still alive after
+ * `graceMs`; resolves once none is alive.
+ * @example await terminateCommand({ pgid: child.pid, mark: 'TINYAGENT_SHELL_CALL=3f9c…' }, 2_000) // 'terminated'
  */
-export async function terminateGroup(pgid: number, graceMs: number): Promise<GroupStop> {
-  if (!signalGroup(pgid, 'SIGTERM')) return 'terminated';
-  if (await aliveUntil(pgid, Date.now() + graceMs)) {
-    signalGroup(pgid, 'SIGKILL');
-    await aliveUntil(pgid, Date.now() + AFTER_KILL_MS);
-    return 'killed';
-  }
-  return 'terminated';
+export async function terminateCommand(target: CommandProcesses, graceMs: number): Promise<GroupStop> {
+  if (!(await signalUntil(target, 'SIGTERM', Date.now() + graceMs))) return 'terminated';
+  await signalUntil(target, 'SIGKILL', Date.now() + AFTER_KILL_MS);
+  return 'killed';
 }
 
-// Polls until the group is gone (false) or the deadline passes with it alive (true).
-async function aliveUntil(pgid: number, deadline: number): Promise<boolean> {
+// Sends `signal` to the group once and to each marked process once, as they are found
+// (a process may start one while it is being stopped), and polls until none is alive
+// (false) or the deadline passes with one alive (true).
+async function signalUntil(target: CommandProcesses, signal: NodeJS.Signals, deadline: number): Promise<boolean> {
+  signalGroup(target.pgid, signal);
+  const sent = new Set<number>();
   for (;;) {
-    if (!(await groupAlive(pgid))) return false;
+    const marked = await markedProcesses(target.mark);
+    for (const pid of marked.filter((found) => !sent.has(found))) {
+      sent.add(pid);
+      signalProcess(pid, signal);
+    }
+    if (marked.length === 0 && !(await groupAlive(target.pgid))) return false;
     if (Date.now() >= deadline) return true;
     await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MS, Math.max(0, deadline - Date.now()))));
+  }
+}
+
+function signalProcess(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(pid, signal);
+  } catch (error) {
+    if (!hasErrnoCode(error, 'ESRCH')) throw error;
   }
 }
 

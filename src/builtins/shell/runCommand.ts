@@ -1,9 +1,11 @@
-// Running one command line: `<shell> -c` in its own process group (detached), stdin from
-// /dev/null, stdout and stderr in one stream, a timeout, and cancellation by a signal.
-// Whatever way it ends, no process of the group is left running.
+// Running one command line: `<shell> -c` in its own process group (detached), with a mark in
+// its environment, stdin from /dev/null, stdout and stderr in one stream, a timeout, and
+// cancellation by a signal. Whatever way it ends, no process of the group, and no process
+// carrying the mark, is left running.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { OutputBuffer } from './outputBuffer.js';
-import { terminateGroup, type GroupStop } from './processGroup.js';
+import { newCallMark } from './markedProcesses.js';
+import { terminateCommand, type CommandProcesses, type GroupStop } from './processGroup.js';
 
 /** What to run and the bounds to run it in. */
 export interface CommandSpec {
@@ -27,8 +29,8 @@ export type CommandOutcome =
 // The shell re-executes itself with stderr joined to stdout, so the output keeps the order
 // in which it was written (two pipes would only keep the order in which they were read).
 const JOIN_STDERR = 'exec "$0" -c "$1" 2>&1';
-// After the group is gone the pipes close at once, unless a process escaped the group
-// (setsid) with a copy of them: do not wait for it.
+// After the processes are gone the pipes close at once, unless one escaped (it dropped the
+// call's mark) with a copy of them: do not wait for it.
 const CLOSE_WAIT_MS = 200;
 
 /**
@@ -38,11 +40,12 @@ const CLOSE_WAIT_MS = 200;
 export async function runCommand(spec: CommandSpec): Promise<CommandOutcome> {
   if (spec.signal.aborted) return { kind: 'cancelled', output: '' };
   const output = new OutputBuffer(spec.maxOutputBytes);
+  const mark = newCallMark();
   let child: ChildProcess;
   try {
     child = spawn(spec.shell, ['-c', JOIN_STDERR, spec.shell, spec.command], {
       cwd: spec.cwd,
-      env: spec.env,
+      env: { ...spec.env, [mark.name]: mark.value },
       detached: true, // a new process group (and session) whose id is the shell's pid
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -61,27 +64,28 @@ export async function runCommand(spec: CommandSpec): Promise<CommandOutcome> {
   let onAbort: (() => void) | undefined;
   const aborted = new Promise<'abort'>((resolve) => spec.signal.addEventListener('abort', (onAbort = () => resolve('abort')), { once: true }));
   const pgid = child.pid;
-  if (pgid === undefined) {
+  const processes: CommandProcesses | undefined = pgid === undefined ? undefined : { pgid, mark: mark.entry };
+  if (processes === undefined) {
     const failure = await ended; // a spawn that fails always emits 'error'
     return { kind: 'notStarted', output: output.text(), error: 'error' in failure ? failure.error : undefined };
   }
   try {
     const first = await Promise.race([ended, timedOut, aborted]);
-    if (first === 'abort') return cancel(pgid, spec, output);
+    if (first === 'abort') return cancel(processes, spec, output);
     if (typeof first === 'object' && 'error' in first) return { kind: 'notStarted', output: output.text(), error: first.error };
     if (first === 'timeout') {
-      const stopped = terminateGroup(pgid, spec.killGraceMs).then(async (stop) => {
+      const stopped = terminateCommand(processes, spec.killGraceMs).then(async (stop) => {
         await drain(child, closed);
         return stop;
       });
       const stop = await Promise.race([stopped, aborted]);
-      if (stop === 'abort') return cancel(pgid, spec, output);
+      if (stop === 'abort') return cancel(processes, spec, output);
       return { kind: 'timedOut', output: output.text(), stop };
     }
     clearTimeout(timer);
-    // The shell is gone; background jobs it started do not outlive the call.
-    const cleanup = await Promise.race([terminateGroup(pgid, spec.killGraceMs).then(() => drain(child, closed)), aborted]);
-    if (cleanup === 'abort') return cancel(pgid, spec, output);
+    // The shell is gone; background jobs it started do not outlive the call, in its group or not.
+    const cleanup = await Promise.race([terminateCommand(processes, spec.killGraceMs).then(() => drain(child, closed)), aborted]);
+    if (cleanup === 'abort') return cancel(processes, spec, output);
     return { kind: 'exited', output: output.text(), code: first.code, signal: first.signal };
   } finally {
     clearTimeout(timer);
@@ -90,8 +94,8 @@ export async function runCommand(spec: CommandSpec): Promise<CommandOutcome> {
 }
 
 // Settles at once: the group is sent SIGTERM now and SIGKILL after the grace, in the background.
-function cancel(pgid: number, spec: CommandSpec, output: OutputBuffer): CommandOutcome {
-  void terminateGroup(pgid, spec.killGraceMs).catch(() => undefined);
+function cancel(processes: CommandProcesses, spec: CommandSpec, output: OutputBuffer): CommandOutcome {
+  void terminateCommand(processes, spec.killGraceMs).catch(() => undefined);
   return { kind: 'cancelled', output: output.text() };
 }
 

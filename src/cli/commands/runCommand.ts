@@ -2,6 +2,7 @@
 // rendered as text (answer on stdout, progress on stderr), one JSON result, or JSON lines.
 // The CLI adds no lifecycle of its own.
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import {
   createAgent,
   FileSessionStore,
@@ -64,6 +65,14 @@ function modelName(env: Record<string, string | undefined>): string {
   return anthropic ? 'claude-sonnet-4-5' : 'gpt-4o-mini';
 }
 
+// The file tools refuse the sessions folder when it lies inside the project; one that is the
+// project folder itself cannot be kept from them.
+function sessionsExclusion(cwd: string, dir: string): string[] {
+  const rel = path.relative(cwd, dir);
+  if (rel === '') throw new UsageError(`--sessions-dir ${dir} is the working directory: the file tools would reach the sessions; choose a folder of its own`);
+  return rel.startsWith('..') || path.isAbsolute(rel) ? [] : [dir];
+}
+
 /**
  * Runs one prompt (undefined or `-`: from stdin) and resolves the process exit code.
  * @example const code = await runCommand('List the files', { tools: ['read'], outputFormat: 'text' }, nodeIo());
@@ -88,7 +97,7 @@ export async function runCommand(promptArgument: string | undefined, options: Ru
     const assembling = cliTools({
       kinds: options.tools,
       cwd,
-      exclude: [dir],
+      exclude: sessionsExclusion(cwd, dir),
       skills: options.skills,
       mcpConfig: options.mcpConfig,
       mcpTrust: options.mcpTrust ?? [],

@@ -41,7 +41,8 @@ export function createAnthropicProvider(options: AnthropicProviderOptions): Prov
   const settings = { ...config, maxTokens: config.maxTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS };
   return createHttpProvider({
     provider: 'Anthropic',
-    config,
+    system: 'anthropic',
+    config: settings,
     body: (request) => mapAnthropicRequest(request, settings),
     mapJson: mapAnthropicMessage,
     accumulator: (emitText) => new AnthropicStreamAccumulator(emitText),

@@ -22,7 +22,10 @@ export function mapAnthropicUsage(usage: AnthropicUsage): Usage {
   const inputTokens =
     (usage.input_tokens ?? 0) + (usage.cache_creation_input_tokens ?? 0) + (usage.cache_read_input_tokens ?? 0);
   const outputTokens = usage.output_tokens ?? 0;
-  return { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens };
+  const mapped: Usage = { inputTokens, outputTokens, totalTokens: inputTokens + outputTokens };
+  if (typeof usage.cache_read_input_tokens === 'number') mapped.cacheReadTokens = usage.cache_read_input_tokens;
+  if (typeof usage.cache_creation_input_tokens === 'number') mapped.cacheWriteTokens = usage.cache_creation_input_tokens;
+  return mapped;
 }
 
 /** `input` as we pass it on: an object as is, a string (unparsed streamed JSON) as is, else its JSON. */

@@ -21,7 +21,10 @@ export function mapOpenAIFinishReason(reason: string | null | undefined): Finish
 export function mapOpenAIUsage(usage: OpenAIUsage): Usage {
   const inputTokens = usage.prompt_tokens ?? 0;
   const outputTokens = usage.completion_tokens ?? 0;
-  return { inputTokens, outputTokens, totalTokens: usage.total_tokens ?? inputTokens + outputTokens };
+  const mapped: Usage = { inputTokens, outputTokens, totalTokens: usage.total_tokens ?? inputTokens + outputTokens };
+  const cached = usage.prompt_tokens_details?.cached_tokens;
+  if (typeof cached === 'number') mapped.cacheReadTokens = cached;
+  return mapped;
 }
 
 function toolCall(call: OpenAIResponseToolCall): ToolCallRequest {

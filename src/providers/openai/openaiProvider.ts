@@ -26,6 +26,7 @@ export function createOpenAIProvider(options: OpenAIProviderOptions): Provider {
   });
   return createHttpProvider({
     provider: 'OpenAI',
+    system: 'openai',
     config,
     body: (request) => mapOpenAIRequest(request, config),
     mapJson: mapOpenAICompletion,

@@ -33,6 +33,7 @@ export interface OpenAIUsage {
   prompt_tokens?: number;
   completion_tokens?: number;
   total_tokens?: number;
+  prompt_tokens_details?: { cached_tokens?: number | null } | null;
 }
 
 /** A tool call in a response; `arguments` is a JSON string (some compatible servers send an object). */
