@@ -26,12 +26,33 @@ export type { ObjectJsonSchema, ArgsOfJsonSchema, JsonSchemaToolDefinition, Stan
 export type { ObjectStandardSchema, JsonSchemaConverter } from './tools/standardSchema.js';
 
 // MCP (capability module: src/mcp)
-export { connectMcpServers, loadMcpConfig } from './mcp/index.js';
+export {
+  checkElicitationContent,
+  connectMcpServers,
+  createFileOAuthStore,
+  createLoopbackRedirect,
+  createMemoryOAuthStore,
+  killMcpServerProcesses,
+  loadMcpConfig,
+  openInBrowser,
+} from './mcp/index.js';
 export type {
   ConnectMcpServersOptions,
+  LoopbackRedirect,
+  LoopbackRedirectOptions,
   McpConfig,
+  McpElicitationHandler,
+  McpElicitationRequest,
+  McpElicitationResult,
+  McpElicitationSchema,
+  McpElicitationValue,
+  McpFormElicitation,
   McpHttpServerConfig,
   McpIgnoredKeywords,
+  McpOAuthClientConfig,
+  McpOAuthOptions,
+  McpOAuthState,
+  McpOAuthStore,
   McpServerConfig,
   McpServerMap,
   McpServers,
@@ -39,5 +60,6 @@ export type {
   McpServerStatus,
   McpSkippedTool,
   McpStdioServerConfig,
+  McpUrlElicitation,
   McpWithdrawnTool,
 } from './mcp/index.js';

@@ -1,12 +1,18 @@
-// MCP over a child's stdin/stdout, with the child leading its own process group so that
-// closing (or its death) ends every process it started: no orphaned grandchildren.
-// Framing and message parsing are the SDK's own (ReadBuffer, serializeMessage).
+// MCP over a child's stdin/stdout. The SDK's StdioClientTransport lacks two things this
+// wrapper adds, and nothing else: the child leads its own process group (closing it, or its
+// death, ends every process it started), and a message over the size cap fails the one
+// request it answers at once instead of leaving it to time out. Message parsing and
+// serialisation are the SDK's own.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
+import { deserializeMessage, serializeMessage, STDIO_DEFAULT_MAX_BUFFER_SIZE } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { BoundedLines, responseIdOf, type OversizedLine } from './boundedLines.js';
 import { killGroupNow, terminateGroup, trackGroup, untrackGroup } from './processGroups.js';
+
+/** `data.reason` of the error a request gets when its answer was over the size cap. */
+export const MESSAGE_TOO_LARGE = 'message_too_large';
 
 export interface ProcessGroupTransportParams {
   command: string;
@@ -27,12 +33,13 @@ export class ProcessGroupTransport implements Transport {
   onmessage?: <T extends JSONRPCMessage>(message: T) => void;
 
   readonly #params: ProcessGroupTransportParams;
-  readonly #readBuffer = new ReadBuffer();
+  readonly #lines = new BoundedLines(STDIO_DEFAULT_MAX_BUFFER_SIZE);
   #child: ChildProcess | undefined;
   #stderrTail = '';
   #exit: string | undefined;
   #closing = false;
   #closed = false;
+  #failure: string | undefined;
 
   constructor(params: ProcessGroupTransportParams) {
     this.#params = params;
@@ -51,6 +58,11 @@ export class ProcessGroupTransport implements Transport {
   /** The process ended because `close()` ended it. */
   get closedByUs(): boolean {
     return this.#closing;
+  }
+
+  /** Why the transport gave up on a server that is still running (an oversized message it could not attribute). */
+  get failure(): string | undefined {
+    return this.#failure;
   }
 
   /** The last characters the server wrote to stderr. */
@@ -117,23 +129,35 @@ export class ProcessGroupTransport implements Transport {
   }
 
   #receive(chunk: Buffer): void {
-    try {
-      this.#readBuffer.append(chunk);
-    } catch (error) {
-      this.onerror?.(error as Error);
+    this.#lines.push(
+      chunk,
+      (line) => {
+        let message: JSONRPCMessage;
+        try {
+          message = deserializeMessage(line);
+        } catch (error) {
+          this.onerror?.(error as Error); // one bad line; the next may be fine
+          return;
+        }
+        this.onmessage?.(message);
+      },
+      (line) => this.#oversized(line),
+    );
+  }
+
+  // The answer is dropped; the request it answers fails now, with a reason that says so.
+  #oversized(line: OversizedLine): void {
+    const limit = `${STDIO_DEFAULT_MAX_BUFFER_SIZE / (1024 * 1024)} MiB`;
+    const message = `the server sent a message of ${line.bytes} bytes, more than the ${limit} a message may have; it was discarded`;
+    const id = responseIdOf(line);
+    if (id === undefined) {
+      // Which request it answers is unknown: the connection ends, so every waiting call fails now (as the SDK does).
+      this.#failure = message;
+      this.onerror?.(new Error(message));
+      void this.close();
       return;
     }
-    for (;;) {
-      let message: JSONRPCMessage | null;
-      try {
-        message = this.#readBuffer.readMessage();
-      } catch (error) {
-        this.onerror?.(error as Error); // one bad line; the next may be fine
-        continue;
-      }
-      if (message === null) return;
-      this.onmessage?.(message);
-    }
+    this.onmessage?.({ jsonrpc: '2.0', id, error: { code: ErrorCode.InternalError, message, data: { reason: MESSAGE_TOO_LARGE, bytes: line.bytes } } });
   }
 
   #finish(): void {
@@ -144,7 +168,7 @@ export class ProcessGroupTransport implements Transport {
       killGroupNow(pid);
       untrackGroup(pid);
     }
-    this.#readBuffer.clear();
+    this.#lines.clear();
     this.onclose?.();
   }
 }

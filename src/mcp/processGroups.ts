@@ -1,7 +1,7 @@
 // Ending a stdio server's whole process group. A server started with `detached: true`
 // leads its own group, so one signal to `-pid` reaches everything it started (npx, shells,
-// helpers) that did not leave the group on purpose.
-import { readdirSync, readFileSync } from 'node:fs';
+// helpers) that did not leave the group on purpose. Waiting is asynchronous: a signal probe
+// per tick, never a scan of /proc that would hold up the event loop.
 
 const live = new Set<number>();
 let exitHookInstalled = false;
@@ -17,9 +17,7 @@ export function trackGroup(pgid: number): void {
   if (!exitHookInstalled) {
     exitHookInstalled = true;
     // Synchronous on purpose: 'exit' listeners cannot wait. Detached servers would survive us otherwise.
-    process.once('exit', () => {
-      for (const group of live) killGroupNow(group);
-    });
+    process.once('exit', killMcpServerProcesses);
   }
 }
 
@@ -29,6 +27,19 @@ export function trackGroup(pgid: number): void {
  */
 export function untrackGroup(pgid: number): void {
   live.delete(pgid);
+}
+
+/**
+ * SIGKILLs, synchronously, the process group of every stdio MCP server this process started and has not ended yet.
+ * For a signal handler that must exit at once (a second Ctrl-C): `close()` is the orderly way.
+ * @example
+ * process.once('SIGINT', () => {
+ *   killMcpServerProcesses();
+ *   process.exit(130);
+ * });
+ */
+export function killMcpServerProcesses(): void {
+  for (const group of live) killGroupNow(group);
 }
 
 /**
@@ -54,34 +65,16 @@ export async function terminateGroup(pgid: number, options: { graceMs: number; e
 }
 
 /**
- * Whether any process of the group is still running (zombies, already dead, do not count).
+ * Whether any process of the group may still exist (signal 0 to the group; a zombie member counts until it is reaped).
  * @example groupAlive(child.pid!) // false once the server and its children are gone
  */
 export function groupAlive(pgid: number): boolean {
-  if (process.platform === 'linux') return linuxGroupMembers(pgid) > 0;
   try {
-    process.kill(-pgid, 0);
+    process.kill(process.platform === 'win32' ? pgid : -pgid, 0);
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
-}
-
-// /proc/<pid>/stat: "pid (comm) state ppid pgrp ..."; comm may contain spaces and parentheses.
-function linuxGroupMembers(pgid: number): number {
-  let count = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue; // ended while we looked
-    }
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (fields[0] !== 'Z' && Number(fields[2]) === pgid) count++;
-  }
-  return count;
 }
 
 function signalGroup(pgid: number, signal: NodeJS.Signals): void {

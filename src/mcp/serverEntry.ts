@@ -1,15 +1,19 @@
 // One configured server over its lifetime: connecting (a failure is its state, never
 // thrown), initial registration, list_changed re-syncs one at a time, death and close.
-import type { ToolRegistry } from '../core.js';
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import { toolCallTraceparent, type ToolRegistry } from '../core.js';
 import type { ResolvedOptions } from './connectOptions.js';
 import type { ResolvedServer } from './expandEnv.js';
-import type { ServerConnection } from './serverConnection.js';
+import type { ListedTools } from './listTools.js';
+import type { OpenOptions, ServerConnection } from './serverConnection.js';
 import { ServerTools } from './serverTools.js';
 import type { McpServerState, McpServerStatus } from './types.js';
-import { withTimeout } from './withTimeout.js';
 
 /** Opens one server's connection (serverConnection.ts, loaded on first use). */
-export type Open = (server: string, resolved: ResolvedServer, options: { timeoutMs: number }) => Promise<ServerConnection>;
+export type Open = (server: string, resolved: ResolvedServer, options: OpenOptions) => Promise<{ connection: ServerConnection; tools: ListedTools }>;
+
+/** Makes the OAuth provider of an HTTP server (oauth/, loaded with the SDK). */
+export type MakeAuthProvider = (server: string, resolved: ResolvedServer & { type: 'http' }, signal: AbortSignal) => OAuthClientProvider | undefined;
 
 /** One configured server: its connection, its state, and its tools in the registry. */
 export class ServerEntry {
@@ -17,6 +21,8 @@ export class ServerEntry {
   readonly #resolved: ResolvedServer;
   readonly #options: ResolvedOptions;
   readonly #tools: ServerTools;
+  /** Aborted when connecting is given up: by the application's signal or by close(). */
+  readonly #connecting = new AbortController();
   #state: McpServerState | 'connecting' = 'connecting';
   #error: string | undefined;
   #connection: ServerConnection | undefined;
@@ -32,34 +38,46 @@ export class ServerEntry {
       server: name,
       trusted: options.trusted.has(name),
       needsApproval: options.needsApproval,
-      call: (tool, args, ctx) => this.#connection!.callTool(tool, args, { signal: ctx.signal, timeoutMs: options.callTimeoutMs }),
+      call: (tool, args, ctx) => this.#connection!.callTool(tool, args, {
+          signal: ctx.signal,
+          timeoutMs: options.callTimeoutMs,
+          traceparent: toolCallTraceparent(ctx),
+        }),
     });
   }
 
   /** Connects and lists the tools; a failure is this server's state, never thrown. */
-  async connect(open: Open): Promise<unknown[] | undefined> {
+  async connect(open: Open, makeAuthProvider: MakeAuthProvider): Promise<ListedTools | undefined> {
     const timeoutMs = this.#options.connectTimeoutMs;
+    const signal = this.#options.signal ? AbortSignal.any([this.#options.signal, this.#connecting.signal]) : this.#connecting.signal;
     let connection: ServerConnection | undefined;
     try {
-      connection = await open(this.#name, this.#resolved, { timeoutMs });
+      const resolved = this.#resolved;
+      const authProvider = resolved.type === 'http' ? makeAuthProvider(this.#name, resolved, signal) : undefined;
+      const opened = await open(this.#name, resolved, {
+        timeoutMs,
+        signal,
+        onToolsChanged: () => this.#queueResync(),
+        ...(this.#options.onElicitation ? { onElicitation: this.#options.onElicitation } : {}),
+        ...(authProvider ? { authProvider } : {}),
+      });
+      connection = opened.connection;
       connection.onClosed((reason) => this.#closedUnexpectedly(reason));
-      connection.onToolsChanged(() => this.#queueResync());
-      const tools = await withTimeout(connection.listTools(), timeoutMs, `did not list its tools within ${timeoutMs} ms`);
       this.#connection = connection;
       this.#state = 'connected';
-      return tools;
+      return opened.tools;
     } catch (error) {
       await connection?.close().catch(() => undefined);
       this.#state = 'failed';
-      this.#error = error instanceof Error ? error.message : String(error);
+      this.#error = this.#resolved.redact(error instanceof Error ? error.message : String(error));
       return undefined;
     }
   }
 
   /** Registers the first tool list (in config order, after every server connected), then any list_changed that came meanwhile. */
-  registerInitial(tools: unknown[] | undefined): void {
-    if (tools === undefined || this.#state !== 'connected') return;
-    this.#tools.sync(tools);
+  registerInitial(listed: ListedTools | undefined): void {
+    if (listed === undefined || this.#state !== 'connected') return;
+    this.#tools.sync(listed);
     this.#ready = true;
     if (this.#resyncQueued) {
       this.#resyncQueued = false;
@@ -83,8 +101,9 @@ export class ServerEntry {
     return status;
   }
 
-  /** Closed as asked: `error` stays unset. */
+  /** Closed as asked: `error` stays unset. A server still connecting is given up (its process ended). */
   async close(): Promise<void> {
+    this.#connecting.abort(new Error('connectMcpServers: closed while connecting'));
     if (this.#state === 'connected') this.#state = 'closed';
     await this.#connection?.close();
   }
@@ -110,7 +129,7 @@ export class ServerEntry {
         this.#tools.sync(await this.#connection.listTools());
       } catch (error) {
         // The registered tools stay as they were; the next list_changed tries again.
-        this.#error = `re-listing tools after list_changed failed: ${error instanceof Error ? error.message : String(error)}`;
+        this.#error = this.#resolved.redact(`re-listing tools after list_changed failed: ${error instanceof Error ? error.message : String(error)}`);
       }
     });
   }

@@ -6,9 +6,11 @@ import {
   ToolRegistrationError,
   type JsonSchemaObject,
   type Tool,
+  type ToolContext,
   type ToolRegistry,
   type ToolResult,
 } from '../core.js';
+import type { ListedTools } from './listTools.js';
 import { stripKeywords } from './stripKeywords.js';
 import { mcpToolName } from './toolName.js';
 import type { McpIgnoredKeywords, McpSkippedTool, McpWithdrawnTool } from './types.js';
@@ -21,7 +23,7 @@ export interface ToolPolicy {
   /** The server is in `trusted`: its readOnlyHint is believed. */
   trusted: boolean;
   needsApproval: (registeredName: string) => boolean;
-  call: (tool: string, args: Record<string, unknown>, ctx: { signal: AbortSignal }) => Promise<ToolResult>;
+  call: (tool: string, args: Record<string, unknown>, ctx: Pick<ToolContext, 'signal' | 'runId' | 'callId'>) => Promise<ToolResult>;
 }
 
 interface Registered {
@@ -67,34 +69,43 @@ export class ServerTools {
    * Brings the registry in line with the server's current list: new tools registered, missing or changed ones withdrawn.
    * @example serverTools.sync(await connection.listTools())
    */
-  sync(listed: readonly unknown[]): void {
-    const skipped: McpSkippedTool[] = [];
+  sync(listed: ListedTools): void {
+    const skipped: McpSkippedTool[] = [...listed.malformed];
     const present = new Set<string>();
-    for (const raw of listed) {
-      const tool = readTool(raw);
-      if (typeof tool === 'string') {
-        skipped.push({ tool: describeName(raw), reason: tool });
-        continue;
-      }
-      if (present.has(tool.name)) {
-        skipped.push({ tool: tool.name, reason: 'the server lists this tool name more than once; only the first is used' });
-        continue;
-      }
-      present.add(tool.name);
-      const known = this.#registered.get(tool.name);
-      if (known === undefined) {
-        const refusal = this.#register(tool);
-        if (refusal) skipped.push(refusal);
-      } else if (known.fingerprint === tool.fingerprint) {
-        delete known.withdrawn;
-      } else {
-        known.withdrawn = 'the server changed this tool after it was registered; a registered tool is never replaced, so calls are refused until the servers are connected again';
+    for (const raw of listed.tools) {
+      // One hostile tool (a schema too deep to copy or compile) is skipped; its siblings and the server carry on.
+      try {
+        this.#syncOne(raw, present, skipped);
+      } catch (error) {
+        skipped.push({ tool: describeName(raw), reason: `it cannot be used: ${error instanceof Error ? error.message : String(error)}` });
       }
     }
     for (const [tool, entry] of this.#registered) {
       if (!present.has(tool)) entry.withdrawn = 'the server no longer offers this tool';
     }
     this.#skipped = skipped;
+  }
+
+  #syncOne(raw: unknown, present: Set<string>, skipped: McpSkippedTool[]): void {
+    const tool = readTool(raw);
+    if (typeof tool === 'string') {
+      skipped.push({ tool: describeName(raw), reason: tool });
+      return;
+    }
+    if (present.has(tool.name)) {
+      skipped.push({ tool: tool.name, reason: 'the server lists this tool name more than once; only the first is used' });
+      return;
+    }
+    present.add(tool.name);
+    const known = this.#registered.get(tool.name);
+    if (known === undefined) {
+      const refusal = this.#register(tool);
+      if (refusal) skipped.push(refusal);
+    } else if (known.fingerprint === tool.fingerprint) {
+      delete known.withdrawn;
+    } else {
+      known.withdrawn = 'the server changed this tool after it was registered; a registered tool is never replaced, so calls are refused until the servers are connected again';
+    }
   }
 
   #register(tool: ListedTool): McpSkippedTool | undefined {
@@ -105,6 +116,7 @@ export class ServerTools {
       description: tool.description ?? `Tool "${tool.name}" of MCP server "${this.#policy.server}"`,
       parameters,
       ...(readOnly ? { readOnly: true, concurrencySafe: true } : {}),
+      ...declaredEffects(tool, this.#policy.trusted),
       ...(this.#policy.needsApproval(name) ? { needsApproval: true } : {}),
       execute: (args, ctx) => this.#execute(tool.name, args, ctx),
     });
@@ -125,7 +137,7 @@ export class ServerTools {
     return undefined;
   }
 
-  async #execute(tool: string, args: Record<string, unknown>, ctx: { signal: AbortSignal }): Promise<ToolResult> {
+  async #execute(tool: string, args: Record<string, unknown>, ctx: Pick<ToolContext, 'signal' | 'runId' | 'callId'>): Promise<ToolResult> {
     const withdrawn = this.#registered.get(tool)?.withdrawn;
     if (withdrawn !== undefined) {
       return { content: `MCP tool "${tool}" of server "${this.#policy.server}" cannot be called: ${withdrawn}.`, isError: true, code: ToolErrorCode.toolError };
@@ -139,6 +151,7 @@ interface ListedTool {
   description: string | undefined;
   inputSchema: unknown;
   readOnlyHint: boolean;
+  idempotentHint: boolean;
   /** What the model is shown and what trust depends on, in a comparable form. */
   fingerprint: string;
 }
@@ -146,6 +159,7 @@ interface ListedTool {
 function readTool(raw: unknown): ListedTool | string {
   if (!isRecord(raw)) return 'the server listed something that is not a tool object';
   if (typeof raw.name !== 'string' || raw.name === '') return 'the tool has no name';
+  if (isRecord(raw.execution) && raw.execution.taskSupport === 'required') return 'the tool can only run as an MCP task, which this client does not use';
   const annotations = isRecord(raw.annotations) ? raw.annotations : {};
   const description = [raw.description, raw.title, annotations.title].find((text): text is string => typeof text === 'string' && text.trim() !== '');
   return {
@@ -153,8 +167,15 @@ function readTool(raw: unknown): ListedTool | string {
     description,
     inputSchema: raw.inputSchema,
     readOnlyHint: annotations.readOnlyHint === true,
+    idempotentHint: annotations.idempotentHint === true,
     fingerprint: canonicalJson({ description, inputSchema: raw.inputSchema, annotations }),
   };
+}
+
+// The place where a trusted server's `idempotentHint: true` becomes `effects: 'idempotent'` (durable Runs
+// replay such calls) once Tool has an `effects` field; until then it declares nothing.
+function declaredEffects(tool: ListedTool, trusted: boolean): Partial<Tool> {
+  return trusted && tool.idempotentHint ? {} : {};
 }
 
 // The module's own copy; a schema without $schema is read as 2020-12, MCP's default dialect.

@@ -1,4 +1,8 @@
 // Public shapes of the MCP capability module: server configuration, options, status.
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { McpElicitationHandler } from './elicitationTypes.js';
+import type { McpOAuthOptions } from './oauth/oauthTypes.js';
+
 /** A server started as a child process that speaks MCP over its stdin/stdout. */
 export interface McpStdioServerConfig {
   type?: 'stdio';
@@ -14,6 +18,19 @@ export interface McpHttpServerConfig {
   type: 'http';
   url: string;
   headers?: Record<string, string>;
+  /** A client registered in advance with the server's authorization server (no dynamic registration then). */
+  oauth?: McpOAuthClientConfig;
+  /** The application's own OAuth provider for this server, used instead of `connectMcpServers`' `oauth` option. */
+  authProvider?: OAuthClientProvider;
+}
+
+/** A pre-registered OAuth client of an HTTP server; `${VAR}` is expanded in each field. */
+export interface McpOAuthClientConfig {
+  clientId: string;
+  /** For a confidential client; redacted from every error. */
+  clientSecret?: string;
+  /** Asked for when neither the server nor its metadata says which scope to ask for. */
+  scope?: string;
 }
 
 export type McpServerConfig = McpStdioServerConfig | McpHttpServerConfig;
@@ -38,6 +55,18 @@ export interface ConnectMcpServersOptions {
   needsApproval?: boolean | readonly string[];
   /** Where `${VAR}` is looked up. Default `process.env`. */
   env?: Record<string, string | undefined>;
+  /**
+   * Answers a server's `elicitation/create` (a form to fill, or a URL to visit). Given: the client declares
+   * the elicitation capability (form and URL modes); not given: it declares none and servers do not ask.
+   */
+  onElicitation?: McpElicitationHandler;
+  /** OAuth for HTTP servers that answer 401: how to get the authorization code, where to keep tokens. */
+  oauth?: McpOAuthOptions;
+  /**
+   * Aborting it stops whatever is still connecting (its processes are ended, it is `failed`); the call still
+   * resolves with a handle. Install signal handlers that abort it before connecting.
+   */
+  signal?: AbortSignal;
 }
 
 export type McpServerState = 'connected' | 'failed' | 'closed';

@@ -4,7 +4,9 @@ import { ConfigurationError } from '../core.js';
 import type { McpConfig, McpServerConfig, McpServerMap } from './types.js';
 
 const STDIO_FIELDS = new Set(['type', 'command', 'args', 'env', 'cwd']);
-const HTTP_FIELDS = new Set(['type', 'url', 'headers']);
+const HTTP_FIELDS = new Set(['type', 'url', 'headers', 'oauth', 'authProvider']);
+const OAUTH_FIELDS = new Set(['clientId', 'clientSecret', 'scope']);
+const AUTH_PROVIDER_METHODS = ['clientInformation', 'tokens', 'saveTokens', 'redirectToAuthorization', 'saveCodeVerifier', 'codeVerifier'];
 
 /**
  * The server map of a config given as `{ mcpServers: {...} }` or as the map itself, with every entry checked.
@@ -47,6 +49,21 @@ function checkServer(name: string, entry: unknown, source: string): asserts entr
     if (entry.type !== 'http') throw new ConfigurationError(`${at('type')} must be "http" for a server given by url.`);
     requireString(entry.url, at('url'));
     checkStringRecord(entry.headers, at('headers'));
+    if (entry.oauth !== undefined) {
+      checkStringRecord(entry.oauth, at('oauth'));
+      for (const field of Object.keys(entry.oauth as object)) {
+        if (!OAUTH_FIELDS.has(field)) throw new ConfigurationError(`${at(`oauth.${field}`)} is not a field of oauth (fields: ${[...OAUTH_FIELDS].join(', ')}).`);
+      }
+      requireString((entry.oauth as Record<string, unknown>).clientId, at('oauth.clientId'));
+    }
+    if (entry.authProvider !== undefined) {
+      const provider = entry.authProvider as Record<string, unknown> | null;
+      const missing = AUTH_PROVIDER_METHODS.filter((method) => typeof provider?.[method] !== 'function');
+      if (typeof provider !== 'object' || provider === null || missing.length > 0) {
+        throw new ConfigurationError(`${at('authProvider')} must be an OAuthClientProvider (missing: ${missing.join(', ')}).`);
+      }
+      if (entry.oauth !== undefined) throw new ConfigurationError(`${at('oauth')} and authProvider cannot both be given.`);
+    }
     return;
   }
   requireString(entry.command, at('command'));

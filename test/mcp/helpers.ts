@@ -126,3 +126,13 @@ export async function until(condition: () => boolean, ms = 5_000): Promise<void>
 export function marks(file: string): string[] {
   return existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean) : [];
 }
+
+/** The test's hand-written server (servers/rawServer.mjs) over stdio. */
+export function rawServer(env: Record<string, string> = {}): McpStdioServerConfig {
+  return { command: process.execPath, args: [join(here, 'servers/rawServer.mjs')], env };
+}
+
+/** The test's server that asks its client in the middle of a call (servers/elicitingServer.mjs). */
+export function elicitingServer(): McpStdioServerConfig {
+  return { command: process.execPath, args: [join(here, 'servers/elicitingServer.mjs')] };
+}

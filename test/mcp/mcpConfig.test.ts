@@ -73,8 +73,9 @@ describe('${VAR} expansion', () => {
   });
 
   it('expands url and headers of an HTTP server', () => {
-    const resolved = resolveServer('web', { type: 'http', url: 'http://${HOST:-127.0.0.1}:${PORT}/mcp', headers: { Authorization: 'Bearer ${TOKEN}' } }, { PORT: '8080', TOKEN: 't0k' });
-    expect(resolved).toEqual({ type: 'http', url: new URL('http://127.0.0.1:8080/mcp'), headers: { Authorization: 'Bearer t0k' } });
+    const resolved = resolveServer('web', { type: 'http', url: 'http://${HOST:-127.0.0.1}:${PORT}/mcp', headers: { Authorization: 'Bearer ${TOKEN}' } }, { PORT: '8080', TOKEN: 't0ken' });
+    expect(resolved).toEqual({ type: 'http', url: new URL('http://127.0.0.1:8080/mcp'), headers: { Authorization: 'Bearer t0ken' }, redact: expect.any(Function) });
+    expect(resolved.redact('token t0ken; Bearer t0ken')).toBe('token [redacted]; [redacted]');
   });
 
   it('leaves text that is not a ${NAME} reference alone', () => {

@@ -1,7 +1,7 @@
 // MCP tools from the test's own server (servers/oddServer.mjs, over stdio): schema dialects,
 // a schema that does not compile, paging, result mapping, cancellation the server sees,
 // list_changed, timeouts, collisions, approval, and lenient registration of unknown keywords.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -75,7 +75,7 @@ describe('one odd server', () => {
     const [status] = mcp.shared.status();
     expect(status).toMatchObject({ server: 'odd', transport: 'stdio', state: 'connected' });
     expect(status!.tools).toContain('mcp__odd__changeable'); // on the third page
-    expect(status!.tools).toHaveLength(12);
+    expect(status!.tools).toHaveLength(13);
   });
 
   it('skips and reports a tool whose schema does not compile, without affecting its siblings', () => {
@@ -108,6 +108,11 @@ describe('one odd server', () => {
       [expect.stringContaining('/pair/1'), ToolErrorCode.invalidArguments],
       [expect.stringContaining('format'), ToolErrorCode.invalidArguments],
     ]);
+  });
+
+  it("introduces itself with the package's name and version", async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(JSON.parse((await execute(registry, 'mcp__odd__client_info')).content)).toEqual({ name: 'tinyagent', version });
   });
 
   it('serialises structuredContent when there is no text', async () => {
@@ -226,7 +231,7 @@ describe('name collisions', () => {
     expect(first!.tools).toContain('mcp__odd_x__echo');
     expect(second!.tools).toEqual([]);
     expect(second!.skipped).toContainEqual({ tool: 'echo', reason: expect.stringContaining('already registered') as string, code: RegistrationErrorCode.duplicateTool });
-    expect(second!.skipped).toHaveLength(13); // 12 duplicates and the broken schema
+    expect(second!.skipped).toHaveLength(14); // 13 duplicates and the broken schema
     expect(await execute(registry, 'mcp__odd_x__echo', { text: 'x' })).toEqual({ content: 'echo: x' });
   });
 

@@ -40,6 +40,7 @@ let tools = [
   { name: 'media', description: 'Returns image, audio and resources', inputSchema: object() },
   { name: 'sleep', description: 'Waits ms milliseconds, or until cancelled', inputSchema: object({ ms: { type: 'number' } }) },
   { name: 'pids', description: 'Its process id and its child process id', inputSchema: object() },
+  { name: 'client_info', description: 'The clientInfo the client sent in initialize', inputSchema: object() },
   { name: 'change_tools', description: 'Adds, removes and changes tools, then notifies', inputSchema: object() },
   { name: 'removable', description: 'Removed by change_tools', inputSchema: object() },
   { name: 'changeable', description: 'Changed by change_tools', inputSchema: object() },
@@ -100,6 +101,8 @@ server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
       });
     case 'pids':
       return text(JSON.stringify({ pid: process.pid, grandchild: grandchild?.pid ?? null }));
+    case 'client_info':
+      return text(JSON.stringify(server.getClientVersion()));
     case 'change_tools':
       tools = tools
         .filter((tool) => tool.name !== 'removable')
