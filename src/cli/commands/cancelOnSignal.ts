@@ -1,6 +1,6 @@
 // SIGINT and SIGTERM for the whole of a command, from before the MCP servers connect until they
-// are closed: the first signal cancels (the Run through its signal, or the setup), a second one
-// ends the process at once.
+// are closed: the first signal aborts `signal` (which stops servers still connecting, or cancels
+// the Run), a second one ends the process at once.
 import { ExitCode, SIGNAL_EXIT_CODES, type CancelSignal } from '../exitCodes.js';
 import type { CliIo } from '../io.js';
 
@@ -10,13 +10,10 @@ export class CancelOnSignal {
   readonly #io: CliIo;
   readonly #detach: () => void;
   #received: CancelSignal | undefined;
-  #onFirst: (() => void) | undefined;
-  readonly #first: Promise<void>;
 
   /** @example const cancel = new CancelOnSignal(nodeIo()) */
   constructor(io: CliIo) {
     this.#io = io;
-    this.#first = new Promise((resolve) => (this.#onFirst = resolve));
     this.#detach = io.onSignals((signal) => this.#handle(signal));
   }
 
@@ -35,15 +32,6 @@ export class CancelOnSignal {
     return this.#received ? SIGNAL_EXIT_CODES[this.#received] : ExitCode.interrupted;
   }
 
-  /**
-   * The work's value, or undefined if a signal came first (the work goes on; its caller cleans up).
-   * @example const tools = await cancel.race(cliTools(options))
-   */
-  race<T>(work: Promise<T>): Promise<T | undefined> {
-    if (this.#received) return Promise.resolve(undefined);
-    return Promise.race([work, this.#first.then(() => undefined)]);
-  }
-
   /** Stops listening. */
   detach(): void {
     this.#detach();
@@ -56,6 +44,5 @@ export class CancelOnSignal {
     }
     this.#received = signal;
     this.#controller.abort(new Error(`cancelled by ${signal}`));
-    this.#onFirst?.();
   }
 }

@@ -28,14 +28,9 @@ export async function mcpList(options: McpListOptions, io: CliIo): Promise<numbe
   const config = await loadMcpConfig(file);
   const cancel = new CancelOnSignal(io);
   try {
-    const connecting = connectMcpServers(config, new ToolRegistry(), { trusted: options.mcpTrust ?? [] });
-    const servers = await cancel.race(connecting);
-    if (!servers) {
-      void connecting.then((handle) => handle.close(), () => undefined);
-      io.exitSoon(cancel.exitCode);
-      return cancel.exitCode;
-    }
+    const servers = await connectMcpServers(config, new ToolRegistry(), { trusted: options.mcpTrust ?? [], signal: cancel.signal });
     try {
+      if (cancel.received) return cancel.exitCode;
       const status = servers.status();
       if (options.outputFormat === 'json') {
         io.stdout.write(jsonLine(status.map((server) => ({ server: server.server, transport: server.transport, state: server.state, tools: server.tools, ...(server.error === undefined ? {} : { error: server.error }) }))));

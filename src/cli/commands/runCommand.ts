@@ -94,7 +94,7 @@ export async function runCommand(promptArgument: string | undefined, options: Ru
   // From here to the last MCP server closed, a signal cancels instead of killing the process.
   const cancel = new CancelOnSignal(io);
   try {
-    const assembling = cliTools({
+    const assembled = await cliTools({
       kinds: options.tools,
       cwd,
       exclude: sessionsExclusion(cwd, dir),
@@ -102,20 +102,19 @@ export async function runCommand(promptArgument: string | undefined, options: Ru
       mcpConfig: options.mcpConfig,
       mcpTrust: options.mcpTrust ?? [],
       disallowed,
+      signal: cancel.signal,
       warn,
     });
-    const assembled = await cancel.race(assembling);
-    if (!assembled) {
-      // Cancelled while the servers connect: they are closed once connected, or killed when the process exits.
-      void assembling.then((tools) => tools.mcp?.close(), () => undefined);
-      io.exitSoon(cancel.exitCode);
-      return cancel.exitCode;
-    }
     let sink: OutputSink | undefined;
     try {
       const tally = new RunTally();
       const toolNames = assembled.tools.map((tool) => tool.name);
       for (const pattern of unmatchedPatterns(allowed, toolNames)) warn(`--allowed-tools ${pattern} matches no tool`);
+      // Cancelled while the MCP servers connected: they were stopped, no Run starts.
+      if (cancel.received) {
+        io.stderr.write(`cancelled by ${cancel.received} while the MCP servers connected; no Run was started\n`);
+        return cancel.exitCode;
+      }
       sink = new OutputSink({
         format: options.outputFormat,
         io,

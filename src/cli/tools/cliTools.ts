@@ -33,6 +33,8 @@ export interface CliToolOptions {
   mcpConfig?: string;
   mcpTrust: readonly string[];
   disallowed: readonly string[];
+  /** Aborting it stops the MCP servers that are still connecting (they end up `failed`). */
+  signal: AbortSignal;
   /** Warnings (skill problems, failed servers, patterns that match nothing). */
   warn(message: string): void;
 }
@@ -80,7 +82,8 @@ export async function cliTools(options: CliToolOptions): Promise<CliTools> {
   let mcp: McpServers | undefined;
   if (options.mcpConfig !== undefined) {
     const config = await loadMcpConfig(path.resolve(process.cwd(), options.mcpConfig));
-    mcp = await connectMcpServers(config, staging, { trusted: options.mcpTrust, needsApproval: true });
+    mcp = await connectMcpServers(config, staging, { trusted: options.mcpTrust, needsApproval: true, signal: options.signal });
+    if (options.signal.aborted) return { tools: [], mcp };
     for (const server of mcp.status()) {
       if (server.state === 'failed') options.warn(`MCP server ${visibleControls(server.server)} failed: ${visibleControls(server.error ?? 'unknown error')}`);
     }
