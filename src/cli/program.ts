@@ -32,6 +32,11 @@ function permissionMode(value: string): PermissionMode {
   return mode as PermissionMode;
 }
 
+// Rule lists are split later, on commas and spaces outside parentheses (`shell(git log *)`).
+function collect(value: string, previous: string[] | undefined): string[] {
+  return [...(previous ?? []), value];
+}
+
 function toolKinds(value: string, previous: ToolKind[] | undefined): ToolKind[] {
   const kinds = commaList(value, previous);
   for (const kind of kinds) {
@@ -107,10 +112,10 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
       .option('--append-system-prompt <text>', 'add to the system prompt')
       .option('--no-agents-md', 'do not add the AGENTS.md files of the working directory and its parents up to the repository root')
       .option('--tools <kinds>', 'built-in tools, comma-separated: read, write (adds writing), shell, none (default: read)', toolKinds)
-      .option('--allowed-tools <names>', 'tools (names or globs, comma-separated) that run without asking', commaList)
-      .addOption(new Option('--allowedTools <names>').argParser(commaList).hideHelp())
-      .option('--disallowed-tools <names>', 'tools (names or globs, comma-separated) that are not offered', commaList)
-      .addOption(new Option('--disallowedTools <names>').argParser(commaList).hideHelp())
+      .option('--allowed-tools <rules>', 'permission rules, comma- or space-separated (read_file, mcp__fs__*, shell(git log *)): matching calls run without asking', collect)
+      .addOption(new Option('--allowedTools <rules>').argParser(collect).hideHelp())
+      .option('--disallowed-tools <rules>', 'permission rules of calls that are refused; a tool named without a specifier is not offered', collect)
+      .addOption(new Option('--disallowedTools <rules>').argParser(collect).hideHelp())
       .addOption(
         new Option('--permission-mode <mode>', `default (ask on a terminal, else deny), accept-edits (allow write_file and edit_file), bypass (allow all)`).argParser(permissionMode),
       )

@@ -1,12 +1,11 @@
-// How the CLI answers approval requests: by the permission mode and `--allowed-tools` first,
+// How the CLI answers approval requests: by the permission rules and the permission mode first,
 // then by asking on a terminal, and otherwise with a denial the model can act on.
 import { askYesNo, type PromptStreams } from './askYesNo.js';
 import { previewArguments } from '../render/shorten.js';
 import { visibleControls } from '../render/visibleControls.js';
 import type { Colors } from '../render/colors.js';
-import { matchesAny } from '../tools/toolPatterns.js';
 
-import type { ApprovalRequest } from '../../index.js';
+import type { ApprovalRequest, PermissionVerdict } from '../../index.js';
 
 /** The part of an approval request the CLI shows. */
 export type ApprovalQuestion = Pick<ApprovalRequest, 'callId' | 'toolName' | 'arguments'>;
@@ -29,8 +28,8 @@ export interface ApprovalPolicyOptions {
   mode?: PermissionMode;
   /** `--yes`: the same as mode `bypass`. */
   yes?: boolean;
-  /** `--allowed-tools`: names or globs of tools that run without asking. */
-  allowed?: readonly string[];
+  /** What the permission rules (`--allowed-tools`, `--disallowed-tools`) say about a call. */
+  verdict?: (request: ApprovalQuestion) => PermissionVerdict;
   /** Where to ask; undefined when stdin or stderr is not a terminal. */
   terminal?: PromptStreams & { colors: Colors };
   /** Called around a question (so a spinner does not draw over it, and the wait is not counted). */
@@ -43,11 +42,13 @@ export interface ApprovalPolicyOptions {
  */
 export function approvalPolicy(options: ApprovalPolicyOptions): Approver {
   const mode = options.yes ? 'bypass' : (options.mode ?? 'default');
-  const allowed = options.allowed ?? [];
   const ask = options.terminal ? terminalQuestion(options.terminal, options.onPrompt) : undefined;
   return (request, context) => {
+    const verdict = options.verdict?.(request);
+    // A deny rule holds whatever the mode: it is how a user fences off what --yes would allow.
+    if (verdict?.decision === 'deny') return Promise.resolve({ approved: false, reason: `${verdict.reason} (--disallowed-tools)` });
     if (mode === 'bypass') return Promise.resolve({ approved: true, reason: options.yes ? 'approved by --yes' : 'approved by --permission-mode bypass' });
-    if (matchesAny(request.toolName, allowed)) return Promise.resolve({ approved: true, reason: 'approved by --allowed-tools' });
+    if (verdict?.decision === 'allow') return Promise.resolve({ approved: true, reason: `${verdict.reason} (--allowed-tools)` });
     if (mode === 'accept-edits' && EDIT_TOOLS.includes(request.toolName)) return Promise.resolve({ approved: true, reason: 'approved by --permission-mode accept-edits' });
     if (!ask) return Promise.resolve({ approved: false, reason: NO_TERMINAL_REASON });
     return ask(request, context);

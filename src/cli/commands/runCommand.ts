@@ -21,7 +21,7 @@ import { RunTally } from '../render/runTally.js';
 import { OutputSink, type OutputFormat } from '../render/outputSink.js';
 import { chooseSession, type SessionFlags } from '../session/sessionChoice.js';
 import { cliTools, type ToolKind } from '../tools/cliTools.js';
-import { toolPatterns, unmatchedPatterns } from '../tools/toolPatterns.js';
+import { CliPermissions, ruleList } from '../tools/permissionRules.js';
 import { UsageError } from '../usageError.js';
 import { cliVersion } from '../version.js';
 import { CancelOnSignal } from './cancelOnSignal.js';
@@ -83,8 +83,7 @@ export async function runCommand(promptArgument: string | undefined, options: Ru
   if (!provider) throw new UsageError(NO_PROVIDER_MESSAGE);
   const cwd = projectDir(options);
   if (!existsSync(cwd)) throw new UsageError(`--cwd ${cwd} does not exist`);
-  const allowed = toolPatterns(options.allowedTools, '--allowed-tools');
-  const disallowed = toolPatterns(options.disallowedTools, '--disallowed-tools');
+  const permissions = new CliPermissions({ allowed: ruleList(options.allowedTools), disallowed: ruleList(options.disallowedTools) }, cwd);
   const dir = sessionsDir(options, io.env);
   const session = await chooseSession(options, dir);
   const stdin = stdinKind(io.stdin);
@@ -101,7 +100,7 @@ export async function runCommand(promptArgument: string | undefined, options: Ru
       skills: options.skills,
       mcpConfig: options.mcpConfig,
       mcpTrust: options.mcpTrust ?? [],
-      disallowed,
+      hides: (name) => permissions.hides(name),
       signal: cancel.signal,
       warn,
     });
@@ -109,7 +108,8 @@ export async function runCommand(promptArgument: string | undefined, options: Ru
     try {
       const tally = new RunTally();
       const toolNames = assembled.tools.map((tool) => tool.name);
-      for (const pattern of unmatchedPatterns(allowed, toolNames)) warn(`--allowed-tools ${pattern} matches no tool`);
+      for (const rule of permissions.unmatched([...toolNames, ...assembled.hidden])) warn(`the rule ${rule} matches no tool`);
+      const tools = assembled.tools.map((tool) => permissions.govern(tool));
       // Cancelled while the MCP servers connected: they were stopped, no Run starts.
       if (cancel.received) {
         io.stderr.write(`cancelled by ${cancel.received} while the MCP servers connected; no Run was started\n`);
@@ -132,7 +132,7 @@ export async function runCommand(promptArgument: string | undefined, options: Ru
         approve: approvalPolicy({
           mode: options.permissionMode,
           yes: options.yes,
-          allowed,
+          verdict: (request) => permissions.verdict(request.toolName, request.arguments as Record<string, unknown>),
           terminal: stdin === 'terminal' && io.stderr.isTTY === true ? { input: io.stdin, output: io.stderr, colors: colorsFor(io.stderr, io.env) } : undefined,
           onPrompt: {
             before: () => {
@@ -146,7 +146,7 @@ export async function runCommand(promptArgument: string | undefined, options: Ru
           },
         }),
       });
-      agent.tools.register(...assembled.tools);
+      agent.tools.register(...tools);
       const output = await streamRun(agent.stream.bind(agent), prompt, session.id, cancel.signal, (event) => {
         tally.handle(event);
         shown.event(event);

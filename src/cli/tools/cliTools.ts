@@ -1,5 +1,5 @@
 // The tools a CLI Run offers: the built-in kinds `--tools` names, the skill tool, the MCP
-// servers of `--mcp-config`, minus what `--disallowed-tools` names. Writing tools, shell and
+// servers of `--mcp-config`, minus the tools `--disallowed-tools` names without a specifier. Writing tools, shell and
 // MCP tools need approval; only read-only tools of servers in `--mcp-trust` (their
 // `readOnlyHint` believed) do not. The file tools refuse the sessions folder.
 import { existsSync } from 'node:fs';
@@ -18,7 +18,6 @@ import {
 } from '../../index.js';
 import { UsageError } from '../usageError.js';
 import { visibleControls } from '../render/visibleControls.js';
-import { matchesAny, unmatchedPatterns } from './toolPatterns.js';
 
 export type ToolKind = 'read' | 'write' | 'shell' | 'none';
 export const TOOL_KINDS: readonly ToolKind[] = ['read', 'write', 'shell', 'none'];
@@ -32,7 +31,8 @@ export interface CliToolOptions {
   skills?: readonly string[];
   mcpConfig?: string;
   mcpTrust: readonly string[];
-  disallowed: readonly string[];
+  /** Tools not to offer (`--disallowed-tools` without a specifier). */
+  hides(toolName: string): boolean;
   /** Aborting it stops the MCP servers that are still connecting (they end up `failed`). */
   signal: AbortSignal;
   /** Warnings (skill problems, failed servers, patterns that match nothing). */
@@ -66,15 +66,16 @@ function withoutApprovalIfReadOnly(tool: Tool): Tool {
   return rest;
 }
 
-/** The assembled tools, and the MCP servers to close when the command ends. */
+/** The assembled tools, the names of those hidden, and the MCP servers to close when the command ends. */
 export interface CliTools {
   tools: Tool[];
+  hidden: string[];
   mcp: McpServers | undefined;
 }
 
 /**
  * Builds the Run's tools; `mcp.close()` must be awaited when the command ends (also on failure).
- * @example const { tools, mcp } = await cliTools({ kinds: ['read'], cwd, exclude: [], mcpTrust: [], disallowed: [], warn })
+ * @example const { tools, mcp } = await cliTools({ kinds: ['read'], cwd, exclude: [], mcpTrust: [], hides: () => false, signal, warn })
  */
 export async function cliTools(options: CliToolOptions): Promise<CliTools> {
   const staging = new ToolRegistry([...builtinTools(options.kinds, options.cwd, options.exclude), ...(await skillTools(options.skills, options.cwd, options.warn))]);
@@ -83,17 +84,14 @@ export async function cliTools(options: CliToolOptions): Promise<CliTools> {
   if (options.mcpConfig !== undefined) {
     const config = await loadMcpConfig(path.resolve(process.cwd(), options.mcpConfig));
     mcp = await connectMcpServers(config, staging, { trusted: options.mcpTrust, needsApproval: true, signal: options.signal });
-    if (options.signal.aborted) return { tools: [], mcp };
+    if (options.signal.aborted) return { tools: [], hidden: [], mcp };
     for (const server of mcp.status()) {
       if (server.state === 'failed') options.warn(`MCP server ${visibleControls(server.server)} failed: ${visibleControls(server.error ?? 'unknown error')}`);
     }
   } else if (options.mcpTrust.length > 0) {
     throw new UsageError('--mcp-trust names servers, but no --mcp-config is given');
   }
-  for (const pattern of unmatchedPatterns(options.disallowed, staging.list().map((tool) => tool.name))) options.warn(`--disallowed-tools ${pattern} matches no tool`);
-  const tools = staging
-    .list()
-    .filter((tool) => !matchesAny(tool.name, options.disallowed))
-    .map((tool) => (builtinNames.has(tool.name) ? tool : withoutApprovalIfReadOnly(tool)));
-  return { tools, mcp };
+  const all = staging.list();
+  const tools = all.filter((tool) => !options.hides(tool.name)).map((tool) => (builtinNames.has(tool.name) ? tool : withoutApprovalIfReadOnly(tool)));
+  return { tools, hidden: all.filter((tool) => options.hides(tool.name)).map((tool) => tool.name), mcp };
 }
