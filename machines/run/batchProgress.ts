@@ -22,7 +22,7 @@ export interface BatchProgress {
 
 /**
  * A batch of `calls` with nothing started.
- * @example openBatchProgress(1, calls, false).started // 0
+ * @example openBatchProgress(1, [{ id: 'c1', name: 'ping', arguments: '{}' }], false).started // 0
  */
 export function openBatchProgress(iteration: number, calls: readonly ToolCallRequest[], concurrent: boolean, runnable = calls.length): BatchProgress {
   return { iteration, calls, concurrent, results: calls.map(() => null), runnable: Math.min(runnable, calls.length), started: 0, running: [] };
@@ -30,7 +30,7 @@ export function openBatchProgress(iteration: number, calls: readonly ToolCallReq
 
 /**
  * The indexes to start now and the batch after starting them.
- * @example startable(batch, 10).indexes // [0, 1] for a fresh concurrent batch of two
+ * @example startable(openBatchProgress(1, [{ id: 'c1', name: 'a', arguments: '{}' }, { id: 'c2', name: 'b', arguments: '{}' }], true), 10).indexes // [0, 1]
  */
 export function startable(batch: BatchProgress, maxConcurrency: number): { batch: BatchProgress; indexes: number[] } {
   const capacity = batch.concurrent ? maxConcurrency : 1;
@@ -42,7 +42,9 @@ export function startable(batch: BatchProgress, maxConcurrency: number): { batch
 
 /**
  * The batch with every call not yet started marked started, and their indexes.
- * @example takeUnstarted(batch).indexes // [1, 2] when only call 0 started
+ * @example
+ * declare const batch: BatchProgress; // only call 0 of three started
+ * takeUnstarted(batch).indexes // [1, 2]
  */
 export function takeUnstarted(batch: BatchProgress): { batch: BatchProgress; indexes: number[] } {
   const indexes = Array.from({ length: batch.runnable - batch.started }, (_, offset) => batch.started + offset);
@@ -51,7 +53,9 @@ export function takeUnstarted(batch: BatchProgress): { batch: BatchProgress; ind
 
 /**
  * The batch with `result` recorded for `index` (a second result for a call is ignored).
- * @example recordResult(batch, 0, { content: 'ok' }).results[0] // { content: 'ok' }
+ * @example
+ * declare const batch: BatchProgress;
+ * recordResult(batch, 0, { content: 'ok' }).results[0] // { content: 'ok' }
  */
 export function recordResult(batch: BatchProgress, index: number, result: ToolResult): BatchProgress {
   if (batch.results[index] !== null) return batch;
@@ -70,7 +74,9 @@ export function batchSettled(batch: BatchProgress | undefined): boolean {
 
 /**
  * True when `index` is the only call without a result: recording it settles the batch.
- * @example isLastOutstanding(batch, 1)
+ * @example
+ * declare const batch: BatchProgress | undefined;
+ * if (isLastOutstanding(batch, 1)) console.log('the result of call 1 settles the batch');
  */
 export function isLastOutstanding(batch: BatchProgress | undefined, index: number): boolean {
   if (batch === undefined || batch.results[index] !== null) return false;

@@ -6,7 +6,12 @@ import type { RunEnvironment } from './runEnvironment.js';
 
 /**
  * Builds the next provider request of a Run.
- * @example providerRequest(context, environment).messages[0] // { role: 'system', content: 'Be brief.' }
+ * @example
+ * import type { RunContext } from './runContext.js';
+ * import type { RunEnvironment } from './runEnvironment.js';
+ * declare const context: RunContext;
+ * declare const environment: RunEnvironment; // with instructions: 'Be brief.'
+ * providerRequest(context, environment).messages[0] // { role: 'system', content: 'Be brief.' }
  */
 export function providerRequest(context: RunContext, environment: RunEnvironment): ProviderRequest {
   const { instructions } = environment;

@@ -48,7 +48,9 @@ export interface RunMachineInput {
 
 /**
  * The context of a Run that has not started.
- * @example initialRunContext({ runId: 'r1', limits, input: 'Hi' }).messages // [{ role: 'user', content: 'Hi' }]
+ * @example
+ * import { DEFAULT_LIMITS } from '../../src/limits.js';
+ * initialRunContext({ runId: 'r1', limits: DEFAULT_LIMITS, input: 'Hi' }).messages // [{ role: 'user', content: 'Hi' }]
  */
 export function initialRunContext(input: RunMachineInput): RunContext {
   return {

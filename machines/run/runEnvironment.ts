@@ -53,7 +53,13 @@ let creating: RunEnvironment | undefined;
 
 /**
  * Creates an actor (synchronously, in `create`) whose system is bound to `environment`.
- * @example const actor = createWithEnvironment(environment, () => createActor(runMachine, { input }));
+ * @example
+ * import { createActor } from 'xstate';
+ * import { runMachine } from '../run.machine.js';
+ * import type { RunMachineInput } from './runContext.js';
+ * declare const environment: RunEnvironment;
+ * declare const input: RunMachineInput;
+ * const actor = createWithEnvironment(environment, () => createActor(runMachine, { input }));
  */
 export function createWithEnvironment<T extends { system: RunActorSystem }>(environment: RunEnvironment, create: () => T): T {
   const outer = creating;
@@ -69,7 +75,11 @@ export function createWithEnvironment<T extends { system: RunActorSystem }>(envi
 
 /**
  * Binds `environment` to an existing actor system (a model traversal's scope).
- * @example bindRunEnvironment(scope.system, environment)
+ * @example
+ * import type { ActorSystem } from 'xstate';
+ * declare const scope: { system: ActorSystem<any> }; // e.g. the actor scope of a model traversal
+ * declare const environment: RunEnvironment;
+ * bindRunEnvironment(scope.system, environment)
  */
 export function bindRunEnvironment(system: RunActorSystem, environment: RunEnvironment): void {
   environments.set(system, environment);
@@ -77,7 +87,10 @@ export function bindRunEnvironment(system: RunActorSystem, environment: RunEnvir
 
 /**
  * The environment bound to `system`, or an inert one (no provider, no tools, clock at 0).
- * @example environmentOf(self.system).now()
+ * @example
+ * import type { AnyActorRef } from 'xstate';
+ * declare const self: AnyActorRef; // an actor of a Run
+ * environmentOf(self.system).now()
  */
 export function environmentOf(system: RunActorSystem): RunEnvironment {
   return environments.get(system) ?? creating ?? inert;

@@ -13,7 +13,7 @@ export interface RunOutcome {
 
 /**
  * Builds the RunOutput the terminal event and the actor's output share.
- * @example buildRunOutput({ runId, outcome, iterations: 0, messages, usage: undefined, streamedText: '' }).status
+ * @example buildRunOutput({ runId: 'r1', outcome: cancelledOutcome('user left'), iterations: 0, messages: [], usage: undefined }).status // 'cancelled'
  */
 export function buildRunOutput(run: {
   runId: string;

@@ -20,7 +20,7 @@ export interface AbortablePromiseArgs<TInput> {
 
 /**
  * Promise actor logic whose signal costs nothing unless it is used.
- * @example const fetchIt = fromAbortablePromise(({ input, abort }) => fetch(input, { signal: abort.signal }));
+ * @example const fetchIt = fromAbortablePromise<Response, string>(({ input, abort }) => fetch(input, { signal: abort.signal }));
  */
 export function fromAbortablePromise<TOutput, TInput>(creator: (args: AbortablePromiseArgs<TInput>) => PromiseLike<TOutput>): PromiseActorLogic<TOutput, TInput> {
   return {

@@ -29,7 +29,12 @@ const running = new WeakMap<AnyActorRef, LazyAbort>();
 
 /**
  * Calls `execute` for `owner`, which receives `tool.settled` unless it stopped first.
- * @example startExecution(self, { tool, args, runId, callId, iteration })
+ * @example
+ * import type { AnyActorRef } from 'xstate';
+ * import type { RegisteredTool } from '../../src/tools/toolSet.js';
+ * declare const self: AnyActorRef; // the ToolCall actor
+ * declare const tool: RegisteredTool;
+ * startExecution(self, { tool, args: {}, runId: 'r1', callId: 'c1', iteration: 1 })
  */
 export function startExecution(owner: AnyActorRef, input: ToolExecutionInput): void {
   const abort = new LazyAbort();
@@ -52,7 +57,10 @@ export function startExecution(owner: AnyActorRef, input: ToolExecutionInput): v
 
 /**
  * Aborts the signal of the tool `owner` runs; its result is still awaited (cancelGraceMs).
- * @example abortExecution(self, 'user left')
+ * @example
+ * import type { AnyActorRef } from 'xstate';
+ * declare const self: AnyActorRef; // the ToolCall actor
+ * abortExecution(self, 'user left')
  */
 export function abortExecution(owner: AnyActorRef, reason: unknown): void {
   running.get(owner)?.abort(reason);

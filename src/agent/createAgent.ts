@@ -109,7 +109,7 @@ function reentrantRun(sessionId: string): SessionError {
  * Throws a `ConfigurationError` at once for a missing provider, a store without
  * `load`/`append`, or limits it does not know.
  * @example
- * const agent = createAgent({ provider, tools: [echo] });
+ * const agent = createAgent({ provider, tools });
  * const { text } = await agent.run('Say hi');
  */
 export function createAgent(options: AgentOptions): Agent {

@@ -29,7 +29,9 @@ export function flushed(stream: NodeJS.WritableStream): Promise<void> {
 
 /**
  * The real process.
- * @example await runCommand('hi', options, nodeIo())
+ * @example
+ * import { runCommand } from './commands/runCommand.js';
+ * await runCommand('hi', { tools: ['read'], outputFormat: 'text' }, nodeIo())
  */
 export function nodeIo(): CliIo {
   // A reader that went away (`tinyagent … | head -1`) is not an error of the command: what is

@@ -88,7 +88,9 @@ function runOptions(raw: RawRunOptions): RunCommandOptions {
 
 /**
  * Builds the `tinyagent` command; `parseAsync` it with the process arguments.
- * @example await buildProgram(nodeIo(), (code) => { process.exitCode = code; }).parseAsync(process.argv)
+ * @example
+ * import { nodeIo } from './io.js';
+ * await buildProgram(nodeIo(), (code) => { process.exitCode = code; }).parseAsync(process.argv)
  */
 export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Command {
   const program = new Command('tinyagent')
@@ -161,7 +163,9 @@ const USAGE_CODES = new Set(['invalid_option', 'invalid_session_id']);
 
 /**
  * Runs the CLI with these arguments (without `node` and the script) and resolves the exit code.
- * @example process.exitCode = await runCli(process.argv.slice(2), nodeIo())
+ * @example
+ * import { nodeIo } from './io.js';
+ * process.exitCode = await runCli(process.argv.slice(2), nodeIo())
  */
 export async function runCli(args: readonly string[], io: CliIo): Promise<number> {
   let code: number = ExitCode.completed;

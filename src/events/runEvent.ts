@@ -90,7 +90,10 @@ export type UnstampedRunEvent = RunEvent extends infer E
 
 /**
  * True for the one event that ends a Run's stream.
- * @example events.filter(isTerminalRunEvent).map((event) => event.output.status)
+ * @example
+ * const events: RunEvent[] = [];
+ * agent.stream('Hi').subscribe((event) => events.push(event));
+ * events.filter(isTerminalRunEvent).map((event) => event.output.status) // ['completed'] once the Run ended
  */
 export function isTerminalRunEvent(event: RunEvent): event is RunCompletedEvent | RunFailedEvent | RunCancelledEvent {
   return event.type === 'run.completed' || event.type === 'run.failed' || event.type === 'run.cancelled';

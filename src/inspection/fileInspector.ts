@@ -84,10 +84,10 @@ function openRecordFile(path: string): number {
  * Records are written in synchronous batches: everything up to a Run's end is on disk when the
  * Run ends; `await inspector.close()` writes the rest (events after the end) and closes the file.
  * @example
+ * import { createAgent } from 'tinyagent';
  * const inspector = createFileInspector({ path: 'runs/run.jsonl' });
- * const actor = createRunActor({ provider, tools, input: 'Go', inspect: inspector.inspect });
- * actor.start();
- * await toPromise(actor);
+ * const agent = createAgent({ provider, tools, inspect: inspector.inspect });
+ * await agent.run('Go');
  * await inspector.close();
  */
 export function createFileInspector(options: FileInspectorOptions): FileInspector {

@@ -67,7 +67,11 @@ export class ServerTools {
 
   /**
    * Brings the registry in line with the server's current list: new tools registered, missing or changed ones withdrawn.
-   * @example serverTools.sync(await connection.listTools())
+   * @example
+   * import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+   * declare const serverTools: ServerTools;
+   * declare const client: Client;
+   * serverTools.sync((await client.listTools()).tools)
    */
   sync(listed: ListedTools): void {
     const skipped: McpSkippedTool[] = [...listed.malformed];

@@ -84,7 +84,8 @@ function checkOptions(options: CreateRunActorOptions): void {
 /**
  * Creates (does not start) an actor of `runMachine`; `runToPromise(actor)` resolves its RunOutput.
  * @example
- * const actor = createRunActor({ provider, tools: [echo], input: 'Say hi' });
+ * import { runToPromise } from 'tinyagent';
+ * const actor = createRunActor({ provider, tools, input: 'Say hi' });
  * actor.start();
  * const output = await runToPromise(actor);
  */

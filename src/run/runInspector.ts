@@ -35,7 +35,9 @@ function toolCallContextSummary(context: ToolCallContext): unknown {
 
 /**
  * Summarises the contexts of the Run and ToolCall machines for inspection records.
- * @example createFileInspector({ path, summarizeContext: summarizeRunContexts })
+ * @example
+ * import { createFileInspector as createPlainFileInspector } from '../inspection/fileInspector.js';
+ * createPlainFileInspector({ path: 'runs/run.jsonl', summarizeContext: summarizeRunContexts })
  */
 export function summarizeRunContexts(snapshot: AnyMachineSnapshot): unknown {
   const machine: unknown = snapshot.machine;
@@ -49,6 +51,7 @@ export function summarizeRunContexts(snapshot: AnyMachineSnapshot): unknown {
  * Records are written in synchronous batches: everything up to a Run's end is on disk when the
  * Run ends; `await inspector.close()` writes the rest and closes the file.
  * @example
+ * import { createRunActor, runToPromise } from 'tinyagent';
  * const inspector = createFileInspector({ path: 'runs/run.jsonl' });
  * const actor = createRunActor({ provider, tools, input: 'Go', inspect: inspector.inspect });
  * actor.start();

@@ -17,7 +17,9 @@ function isPersistedRun(value: unknown): value is PersistedRunShape {
 
 /**
  * The snapshot, checked for restoring a Run; a clear ConfigurationError otherwise.
- * @example checkRunSnapshot(JSON.parse(saved), 'session-1')
+ * @example
+ * import { readFileSync } from 'node:fs';
+ * checkRunSnapshot(JSON.parse(readFileSync('run.json', 'utf8')), 'session-1')
  */
 export function checkRunSnapshot(snapshot: Snapshot<unknown>, sessionId: string | undefined): Snapshot<unknown> {
   if (!isPersistedRun(snapshot) || typeof snapshot.context.runId !== 'string') {

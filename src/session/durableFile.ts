@@ -42,7 +42,9 @@ export async function readSessionFile(target: SessionFileTarget): Promise<Buffer
  * Runs `work` holding the session's cross-process lock (waiting at most `lockTimeoutMs`); the
  * session's directory is created first if needed.
  * @example
- * await withLockedSessionFile(target, 10_000, (file) => file.append(encodeRecords(messages)));
+ * import { encodeRecords } from './jsonlCodec.js';
+ * const target = { sessionId: 's', path: '/data/sessions/s.jsonl' };
+ * await withLockedSessionFile(target, 10_000, (file) => file.append(encodeRecords([{ role: 'user', content: 'hi' }])));
  */
 export async function withLockedSessionFile<T>(
   target: SessionFileTarget,

@@ -34,7 +34,8 @@ const MAX_POLL_MS = 50;
  * Runs `task` while holding the session file's cross-process lock; waits at most `timeoutMs`
  * for another holder, then throws `session_locked`.
  * @example
- * await withSessionLock({ sessionId: 's', path: '/data/sessions/s.jsonl' }, 10_000, () => appendLines());
+ * import { appendFile } from 'node:fs/promises';
+ * await withSessionLock({ sessionId: 's', path: '/data/sessions/s.jsonl' }, 10_000, () => appendFile('/data/sessions/s.jsonl', '{}\n'));
  */
 export async function withSessionLock<T>(target: SessionFileTarget, timeoutMs: number, task: () => Promise<T>): Promise<T> {
   const lockPath = `${target.path}.lock`;

@@ -6,6 +6,7 @@ import type { Message } from '../types.js';
  * Ids match `^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$`; both methods reject any other id
  * with a `SessionError` (`invalid_session_id`).
  * @example
+ * import { MemorySessionStore } from 'tinyagent';
  * const store: SessionStore = new MemorySessionStore();
  * await store.append('demo', [{ role: 'user', content: 'hi' }]);
  * await store.load('demo'); // [{ role: 'user', content: 'hi' }]

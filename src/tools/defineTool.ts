@@ -47,6 +47,7 @@ export interface StandardSchemaToolDefinition<Schema extends ObjectStandardSchem
  * the registry validates with it like any tool; then the library's own `validate` runs, so
  * `execute` gets its output (defaults, transforms) and refinements still apply.
  * @example
+ * import { z } from 'zod';
  * const weather = defineTool({
  *   name: 'weather',
  *   description: 'Current weather in a city',

@@ -15,7 +15,9 @@ const FLAGS = ['readOnly', 'concurrencySafe'] as const;
 
 /**
  * Checks a candidate tool and compiles its schema with `compiler`; throws `ToolRegistrationError` if it is refused.
- * @example acceptTool({ name: 'now', description: 'Current time', parameters: { type: 'object' }, execute: async () => new Date().toISOString() }, () => false, new SchemaCompiler()).spec.name // 'now'
+ * @example
+ * import { SchemaCompiler } from './validation/schemaValidator.js';
+ * acceptTool({ name: 'now', description: 'Current time', parameters: { type: 'object' }, execute: async () => new Date().toISOString() }, () => false, new SchemaCompiler()).spec.name // 'now'
  */
 export function acceptTool(candidate: unknown, isTaken: (name: string) => boolean, compiler: SchemaCompiler): RegisteredTool {
   if (typeof candidate !== 'object' || candidate === null || Array.isArray(candidate)) {

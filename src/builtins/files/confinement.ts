@@ -56,7 +56,7 @@ export async function excludedDirectories(root: FileRoot): Promise<string[]> {
 
 /**
  * Resolves a path the model sent against the root, or refuses it when it leaves the root.
- * @example await confine(root, 'src/index.ts') // { ok: true, real: '/srv/repo/src/index.ts', display: 'src/index.ts', exists: true }
+ * @example await confine(openRoot('/srv/repo'), 'src/index.ts') // { ok: true, real: '/srv/repo/src/index.ts', display: 'src/index.ts', exists: true }
  */
 export async function confine(root: FileRoot, input: string): Promise<ConfinedPath | PathRefusal> {
   if (input.includes('\0')) return { ok: false, result: fileError(FileToolErrorCode.notFound, 'A path cannot contain a NUL character.') };

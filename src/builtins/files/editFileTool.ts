@@ -17,7 +17,10 @@ export type EditFileArgs = {
 
 /**
  * The `edit_file` tool for a root.
- * @example registry.register(editFileTool(openRoot('/srv/repo'), 1_048_576))
+ * @example
+ * import { ToolRegistry } from '../../core.js';
+ * import { openRoot } from './confinement.js';
+ * new ToolRegistry().register(editFileTool(openRoot('/srv/repo'), 1_048_576))
  */
 export function editFileTool(root: FileRoot, maxFileBytes: number, needsApproval?: boolean | NeedsApprovalFn<EditFileArgs>): Tool<EditFileArgs> {
   return {

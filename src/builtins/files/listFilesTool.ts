@@ -17,7 +17,10 @@ const MAX_PATHS = 1000;
 
 /**
  * The `list_files` tool for a root.
- * @example registry.register(listFilesTool(openRoot('/srv/repo')))
+ * @example
+ * import { ToolRegistry } from '../../core.js';
+ * import { openRoot } from './confinement.js';
+ * new ToolRegistry().register(listFilesTool(openRoot('/srv/repo')))
  */
 export function listFilesTool(root: FileRoot): Tool<ListFilesArgs> {
   return {

@@ -28,7 +28,10 @@ const SNIFF_BYTES = 8000;
 
 /**
  * The `search_files` tool for a root.
- * @example registry.register(searchFilesTool(openRoot('/srv/repo'), 1_048_576))
+ * @example
+ * import { ToolRegistry } from '../../core.js';
+ * import { openRoot } from './confinement.js';
+ * new ToolRegistry().register(searchFilesTool(openRoot('/srv/repo'), 1_048_576))
  */
 export function searchFilesTool(root: FileRoot, maxFileBytes: number): Tool<SearchFilesArgs> {
   return {

@@ -15,7 +15,10 @@ export type WriteFileArgs = {
 
 /**
  * The `write_file` tool for a root.
- * @example registry.register(writeFileTool(openRoot('/srv/repo'), true))
+ * @example
+ * import { ToolRegistry } from '../../core.js';
+ * import { openRoot } from './confinement.js';
+ * new ToolRegistry().register(writeFileTool(openRoot('/srv/repo'), true))
  */
 export function writeFileTool(root: FileRoot, needsApproval?: boolean | NeedsApprovalFn<WriteFileArgs>): Tool<WriteFileArgs> {
   return {

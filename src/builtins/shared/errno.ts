@@ -2,7 +2,9 @@
 
 /**
  * Whether a caught value is a system error with one of these codes.
- * @example hasErrnoCode(error, 'ENOENT', 'ENOTDIR')
+ * @example
+ * import { readFile } from 'node:fs/promises';
+ * const text = await readFile('notes.txt', 'utf8').catch((error: unknown) => (hasErrnoCode(error, 'ENOENT', 'ENOTDIR') ? '' : Promise.reject(error)));
  */
 export function hasErrnoCode(error: unknown, ...codes: string[]): boolean {
   if (typeof error !== 'object' || error === null) return false;
@@ -12,7 +14,7 @@ export function hasErrnoCode(error: unknown, ...codes: string[]): boolean {
 
 /**
  * A one-line reason for a failed file-system or process call, for a tool result.
- * @example errnoText(error) // 'EACCES: permission denied'
+ * @example errnoText(Object.assign(new Error('EACCES: permission denied, open'), { code: 'EACCES' })) // 'EACCES: permission denied'
  */
 export function errnoText(error: unknown): string {
   if (!(error instanceof Error)) return String(error);

@@ -38,7 +38,9 @@ export interface ApprovalPolicyOptions {
 
 /**
  * The `approve` callback the CLI gives its agent.
- * @example createAgent({ provider, approve: approvalPolicy({ yes: true }) })
+ * @example
+ * import { createAgent } from '../../index.js';
+ * createAgent({ provider, approve: approvalPolicy({ yes: true }) })
  */
 export function approvalPolicy(options: ApprovalPolicyOptions): Approver {
   const mode = options.yes ? 'bypass' : (options.mode ?? 'default');

@@ -11,7 +11,12 @@ export class CancelOnSignal {
   readonly #detach: () => void;
   #received: CancelSignal | undefined;
 
-  /** @example const cancel = new CancelOnSignal(nodeIo()) */
+  /**
+   * @example
+   * import { nodeIo } from '../io.js';
+   * const cancel = new CancelOnSignal(nodeIo());
+   * cancel.detach();
+   */
   constructor(io: CliIo) {
     this.#io = io;
     this.#detach = io.onSignals((signal) => this.#handle(signal));

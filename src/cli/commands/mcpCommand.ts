@@ -20,7 +20,9 @@ export interface McpListOptions extends LocationOptions {
 
 /**
  * Lists the servers of the configuration; exit 1 when one of them failed.
- * @example await mcpList({ outputFormat: 'text' }, nodeIo())
+ * @example
+ * import { nodeIo } from '../io.js';
+ * await mcpList({ outputFormat: 'text' }, nodeIo())
  */
 export async function mcpList(options: McpListOptions, io: CliIo): Promise<number> {
   const file = options.mcpConfig === undefined ? path.join(projectDir(options), '.mcp.json') : path.resolve(process.cwd(), options.mcpConfig);

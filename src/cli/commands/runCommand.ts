@@ -75,7 +75,9 @@ function sessionsExclusion(cwd: string, dir: string): string[] {
 
 /**
  * Runs one prompt (undefined or `-`: from stdin) and resolves the process exit code.
- * @example const code = await runCommand('List the files', { tools: ['read'], outputFormat: 'text' }, nodeIo());
+ * @example
+ * import { nodeIo } from '../io.js';
+ * const code = await runCommand('List the files', { tools: ['read'], outputFormat: 'text' }, nodeIo());
  */
 export async function runCommand(promptArgument: string | undefined, options: RunCommandOptions, io: CliIo): Promise<number> {
   const env = options.model === undefined ? io.env : { ...io.env, TINYAGENT_MODEL: options.model };

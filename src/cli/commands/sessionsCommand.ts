@@ -26,7 +26,9 @@ function errorText(error: unknown): string {
 /**
  * Lists the sessions, newest first: id, last change, message count, how the last Run ended and
  * the first input; a session that cannot be read gets a line saying `unreadable` and why.
- * @example await sessionsList({ cwd: '.' }, nodeIo())
+ * @example
+ * import { nodeIo } from '../io.js';
+ * await sessionsList({ cwd: '.' }, nodeIo())
  */
 export async function sessionsList(options: LocationOptions, io: CliIo): Promise<number> {
   const store = storeFor(options, io);
@@ -58,7 +60,9 @@ export interface SessionsShowOptions extends LocationOptions {
 
 /**
  * Prints one session's messages: as a readable transcript, or the stored messages as JSON lines.
- * @example await sessionsShow('2026-12-01T05-02-03-a1b2c3', { output: 'text' }, nodeIo())
+ * @example
+ * import { nodeIo } from '../io.js';
+ * await sessionsShow('2026-12-01T05-02-03-a1b2c3', { output: 'text' }, nodeIo())
  */
 export async function sessionsShow(id: string, options: SessionsShowOptions, io: CliIo): Promise<number> {
   const store = storeFor(options, io);
@@ -77,7 +81,9 @@ export async function sessionsShow(id: string, options: SessionsShowOptions, io:
 
 /**
  * Deletes one session's file.
- * @example await sessionsRm('chat', {}, nodeIo())
+ * @example
+ * import { nodeIo } from '../io.js';
+ * await sessionsRm('chat', {}, nodeIo())
  */
 export async function sessionsRm(id: string, options: LocationOptions, io: CliIo): Promise<number> {
   const store = storeFor(options, io);

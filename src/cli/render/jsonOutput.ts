@@ -38,7 +38,10 @@ export interface ResultRecord {
 
 /**
  * The result object of a finished Run.
- * @example resultRecord(output, 'chat', tally)
+ * @example
+ * import { RunTally } from './runTally.js';
+ * const output = { runId: 'r1', status: 'completed', text: 'Done.', iterations: 0, messages: [] } as const;
+ * resultRecord({ ...output, messages: [] }, 'chat', new RunTally()).result // 'Done.'
  */
 export function resultRecord(output: RunOutput, sessionId: string, tally: RunTally): ResultRecord {
   return {
@@ -58,7 +61,7 @@ export function resultRecord(output: RunOutput, sessionId: string, tally: RunTal
 
 /**
  * A RunEvent as `stream-json` prints it: as `agent.stream` gave it, with the session id added.
- * @example withSessionId(event, 'chat')
+ * @example withSessionId({ type: 'text.delta', runId: 'r1', seq: 1, time: 0, delta: 'Hi' }, 'chat').sessionId // 'chat'
  */
 export function withSessionId(event: RunEvent, sessionId: string): RunEvent & { sessionId: string } {
   return { ...event, sessionId };

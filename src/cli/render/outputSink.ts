@@ -27,7 +27,13 @@ export class OutputSink {
   readonly #options: OutputSinkOptions;
   readonly #renderer: TextRenderer | undefined;
 
-  /** @example new OutputSink({ format: 'json', io, sessionId, tally, init, asksApproval: () => false }) */
+  /**
+   * @example
+   * import { nodeIo } from '../io.js';
+   * import { RunTally } from './runTally.js';
+   * const init = (runId: string) => ({ type: 'init' as const, sessionId: 'chat', runId, model: 'gpt-4o-mini', tools: [], cwd: '.', version: '0.1.0' });
+   * new OutputSink({ format: 'json', io: nodeIo(), sessionId: 'chat', tally: new RunTally(), init, asksApproval: () => false });
+   */
   constructor(options: OutputSinkOptions) {
     this.#options = options;
     const { io } = options;

@@ -20,7 +20,9 @@ export class RunTally {
 
   /**
    * Counts one event.
-   * @example agent.stream('hi').subscribe((event) => tally.handle(event))
+   * @example
+   * const tally = new RunTally();
+   * agent.stream('hi').subscribe((event) => tally.handle(event));
    */
   handle(event: RunEvent): void {
     if (event.type === 'provider.responded') this.turns++;

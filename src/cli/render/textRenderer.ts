@@ -56,7 +56,9 @@ export class TextRenderer {
 
   /**
    * Renders one event.
-   * @example agent.stream('hi').subscribe((event) => renderer.handle(event))
+   * @example
+   * declare const renderer: TextRenderer;
+   * agent.stream('hi').subscribe((event) => renderer.handle(event))
    */
   handle(event: RunEvent): void {
     switch (event.type) {

@@ -22,7 +22,9 @@ function clip(text: string): string {
 
 /**
  * Formats a session's messages for `tinyagent sessions show`.
- * @example formatTranscript([{ role: 'user', content: 'hi' }], colorsFor(process.stdout, {}))
+ * @example
+ * import { colorsFor } from './colors.js';
+ * formatTranscript([{ role: 'user', content: 'hi' }], colorsFor(process.stdout, {}))
  */
 export function formatTranscript(messages: readonly Message[], c: Colors): string {
   const calls = new Map<string, ToolCallRequest>();

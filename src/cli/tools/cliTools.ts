@@ -75,7 +75,9 @@ export interface CliTools {
 
 /**
  * Builds the Run's tools; `mcp.close()` must be awaited when the command ends (also on failure).
- * @example const { tools, mcp } = await cliTools({ kinds: ['read'], cwd, exclude: [], mcpTrust: [], hides: () => false, signal, warn })
+ * @example
+ * const { tools, mcp } = await cliTools({ kinds: ['read'], cwd: '.', exclude: [], mcpTrust: [], hides: () => false, signal: new AbortController().signal, warn: console.warn });
+ * await mcp?.close();
  */
 export async function cliTools(options: CliToolOptions): Promise<CliTools> {
   const staging = new ToolRegistry([...builtinTools(options.kinds, options.cwd, options.exclude), ...(await skillTools(options.skills, options.cwd, options.warn))]);

@@ -33,7 +33,9 @@ export function dialectOf(schema: Record<string, unknown>): Dialect | { unsuppor
  * A new Ajv instance of a dialect for compiling tool schemas: ajv-formats, RE2 patterns,
  * linear `enum`/`uniqueItems`; `onWarning` receives Ajv's strict-mode findings (unknown
  * keywords among them). About 1 ms: it has no meta-schema of its own (see `checkAgainstMetaSchema`).
- * @example createAjv('2020-12', (message) => warnings.push(message)).compile({ type: 'object' })
+ * @example
+ * const warnings: string[] = [];
+ * createAjv('2020-12', (message) => warnings.push(message)).compile({ type: 'object' })
  */
 export function createAjv(dialect: Dialect, onWarning: (message: string) => void): AjvInstance {
   // allErrors: the model gets every problem at once (prepareCall lists the first 20).

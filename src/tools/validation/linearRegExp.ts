@@ -42,6 +42,8 @@ function compileLinear(pattern: string, flags: string): RegExpLike {
 
 /**
  * Ajv's `code.regExp` engine: compiles a schema pattern for RE2, throwing `UnsupportedPatternError` for what RE2 cannot run.
- * @example new Ajv({ code: { regExp: linearRegExp } })
+ * @example
+ * import { Ajv } from 'ajv';
+ * new Ajv({ code: { regExp: linearRegExp } })
  */
 export const linearRegExp: RegExpEngine = Object.assign(compileLinear, { code: 'linearRegExp' });

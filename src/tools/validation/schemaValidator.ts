@@ -66,7 +66,7 @@ export class SchemaCompiler {
 
   /**
    * Compiles an object schema (`type: "object"`) once; throws `SchemaCompileError` when it cannot.
-   * @example compiler.compile({ type: 'object', properties: { q: { type: 'string' } } })
+   * @example new SchemaCompiler().compile({ type: 'object', properties: { q: { type: 'string' } } })
    */
   compile(schema: unknown): SchemaValidator {
     const { root, dialect } = checkShape(schema);
