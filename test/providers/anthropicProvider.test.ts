@@ -116,7 +116,7 @@ const expected: Record<string, ProviderResponse> = {
   },
   'max-tokens': { text: 'Once upon a time', toolCalls: [], finishReason: 'length', usage: usage(10, 4) },
   'stop-sequence': { text: 'First part ', toolCalls: [], finishReason: 'stop', usage: usage(15, 3) },
-  refusal: { text: 'I can', toolCalls: [], finishReason: 'content_filter', usage: usage(20, 2) },
+  refusal: { text: 'I can', toolCalls: [], finishReason: 'refusal', usage: usage(20, 2) },
   'pause-turn': { text: 'Searching…', toolCalls: [], finishReason: 'other', usage: usage(30, 5) },
 };
 

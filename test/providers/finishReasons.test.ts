@@ -21,7 +21,7 @@ describe('finish reasons map onto our union', () => {
     ['stop_sequence', 'stop'],
     ['tool_use', 'tool_calls'],
     ['max_tokens', 'length'],
-    ['refusal', 'content_filter'],
+    ['refusal', 'refusal'],
     ['pause_turn', 'other'],
     ['model_context_window_exceeded', 'other'],
     [null, 'other'],
