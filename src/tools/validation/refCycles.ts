@@ -16,9 +16,20 @@ const REF_KEYWORDS = ['$ref', '$dynamicRef', '$recursiveRef'];
 
 interface Found {
   pointer: string;
-  /** The schema resource `#…` references inside this schema resolve against. */
+  /** The schema resource `#/…` pointers inside this schema resolve against. */
   base: Schema;
+  /** That resource's absolute URI, which relative references resolve against. */
+  baseUri: string;
 }
+
+/** The schema's resources by URI (fragment-less) and its anchors by `uri#name`. */
+interface Resources {
+  byUri: Map<string, Schema>;
+  anchors: Map<string, Schema>;
+}
+
+// The base of a root without `$id`: references relative to it stay inside this made-up URI.
+const ROOT_URI = 'tinyagent:/root.json';
 
 const isSchema = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -27,13 +38,13 @@ const isSchema = (value: unknown): value is Schema => typeof value === 'object' 
  * @example findApplicatorCycle({ type: 'object', allOf: [{ $ref: '#' }] }) // ['#', '#/allOf/0', '#']
  */
 export function findApplicatorCycle(root: Schema): string[] | undefined {
-  const found = collectSchemas(root);
+  const { found, resources } = collectSchemas(root);
   const state = new Map<Schema, 'open' | 'done'>();
   for (const start of found.keys()) {
     if (state.has(start)) continue;
     // Iterative depth-first search: `path` holds the schemas of the current chain.
     const path: Schema[] = [start];
-    const pending: Schema[][] = [inPlaceNext(start, found, root)];
+    const pending: Schema[][] = [inPlaceNext(start, found, resources)];
     state.set(start, 'open');
     while (path.length > 0) {
       const next = pending[pending.length - 1]!.pop();
@@ -50,40 +61,60 @@ export function findApplicatorCycle(root: Schema): string[] | undefined {
       if (seen === 'done') continue;
       state.set(next, 'open');
       path.push(next);
-      pending.push(inPlaceNext(next, found, root));
+      pending.push(inPlaceNext(next, found, resources));
     }
   }
   return undefined;
 }
 
-// Every subschema reachable from the root through schema positions, with its pointer.
-function collectSchemas(root: Schema): Map<Schema, Found> {
-  const found = new Map<Schema, Found>([[root, { pointer: '#', base: root }]]);
+// Every subschema reachable from the root through schema positions, with its pointer and base.
+function collectSchemas(root: Schema): { found: Map<Schema, Found>; resources: Resources } {
+  const rootUri = resolveUri(typeof root.$id === 'string' ? root.$id : '', ROOT_URI) ?? ROOT_URI;
+  const found = new Map<Schema, Found>([[root, { pointer: '#', base: root, baseUri: withoutFragment(rootUri) }]]);
+  const resources: Resources = { byUri: new Map([[withoutFragment(rootUri), root]]), anchors: new Map() };
+  noteAnchors(root, withoutFragment(rootUri), resources);
   const stack: Schema[] = [root];
-  const add = (child: unknown, pointer: string, base: Schema) => {
+  const add = (child: unknown, pointer: string, parent: Found) => {
     if (!isSchema(child) || found.has(child)) return;
-    const own = typeof child.$id === 'string' && !child.$id.startsWith('#');
-    found.set(child, { pointer, base: own ? child : base });
+    let entry: Found = { pointer, base: parent.base, baseUri: parent.baseUri };
+    if (typeof child.$id === 'string' && !child.$id.startsWith('#')) {
+      const uri = resolveUri(child.$id, parent.baseUri);
+      if (uri !== undefined) {
+        entry = { pointer, base: child, baseUri: withoutFragment(uri) };
+        resources.byUri.set(entry.baseUri, child);
+      }
+    }
+    noteAnchors(child, entry.baseUri, resources);
+    found.set(child, entry);
     stack.push(child);
   };
   while (stack.length > 0) {
     const schema = stack.pop()!;
-    const { pointer, base } = found.get(schema)!;
-    for (const key of [...IN_PLACE_ONE, ...CONSUMING_ONE]) add(schema[key], `${pointer}/${key}`, base);
+    const entry = found.get(schema)!;
+    const { pointer } = entry;
+    for (const key of [...IN_PLACE_ONE, ...CONSUMING_ONE]) add(schema[key], `${pointer}/${key}`, entry);
     for (const key of [...IN_PLACE_LIST, ...CONSUMING_LIST]) {
       const list = schema[key];
-      if (Array.isArray(list)) list.forEach((child, i) => add(child, `${pointer}/${key}/${i}`, base));
+      if (Array.isArray(list)) list.forEach((child, i) => add(child, `${pointer}/${key}/${i}`, entry));
     }
     for (const key of [...IN_PLACE_MAP, ...CONSUMING_MAP]) {
       const map = schema[key];
-      if (isSchema(map)) for (const [name, child] of Object.entries(map)) add(child, `${pointer}/${key}/${escape(name)}`, base);
+      if (isSchema(map)) for (const [name, child] of Object.entries(map)) add(child, `${pointer}/${key}/${escape(name)}`, entry);
     }
   }
-  return found;
+  return { found, resources };
+}
+
+// `$anchor`/`$dynamicAnchor` (2020-12) and a plain-name `$id: "#name"` (draft-07) name a subschema.
+function noteAnchors(schema: Schema, baseUri: string, resources: Resources): void {
+  for (const name of [schema.$anchor, schema.$dynamicAnchor]) {
+    if (typeof name === 'string') resources.anchors.set(`${baseUri}#${name}`, schema);
+  }
+  if (typeof schema.$id === 'string' && /^#[^/]/.test(schema.$id)) resources.anchors.set(`${baseUri}${schema.$id}`, schema);
 }
 
 // The schemas applied to the same value as `schema`: in-place subschemas and reference targets.
-function inPlaceNext(schema: Schema, found: Map<Schema, Found>, root: Schema): Schema[] {
+function inPlaceNext(schema: Schema, found: Map<Schema, Found>, resources: Resources): Schema[] {
   const next: Schema[] = [];
   for (const key of IN_PLACE_ONE) if (isSchema(schema[key])) next.push(schema[key]);
   for (const key of IN_PLACE_LIST) {
@@ -94,15 +125,42 @@ function inPlaceNext(schema: Schema, found: Map<Schema, Found>, root: Schema): S
     const map = schema[key];
     if (isSchema(map)) for (const child of Object.values(map)) if (isSchema(child)) next.push(child);
   }
+  const entry = found.get(schema);
   for (const key of REF_KEYWORDS) {
     const ref = schema[key];
-    const target = typeof ref === 'string' ? resolveLocal(ref, found.get(schema)?.base ?? root) : undefined;
+    const target = typeof ref === 'string' && entry !== undefined ? resolveRef(ref, entry, resources) : undefined;
     if (target !== undefined && found.has(target)) next.push(target);
   }
   return next;
 }
 
-// `#` or `#/a/b` (a JSON pointer in a URI fragment); anchors (`#name`) are left to Ajv.
+// A reference inside the schema: to a resource (by its URI), a JSON pointer in one, or an anchor.
+function resolveRef(ref: string, entry: Found, resources: Resources): Schema | undefined {
+  if (ref === '#' || ref.startsWith('#/')) return resolveLocal(ref, entry.base);
+  const uri = resolveUri(ref, entry.baseUri);
+  if (uri === undefined) return undefined;
+  const hash = uri.indexOf('#');
+  const fragment = hash < 0 ? '' : uri.slice(hash + 1);
+  const resource = resources.byUri.get(withoutFragment(uri));
+  if (fragment === '') return resource;
+  if (fragment.startsWith('/')) return resource === undefined ? undefined : resolveLocal(`#${fragment}`, resource);
+  return resources.anchors.get(uri);
+}
+
+function resolveUri(ref: string, base: string): string | undefined {
+  try {
+    return new URL(ref, base).href;
+  } catch {
+    return undefined;
+  }
+}
+
+function withoutFragment(uri: string): string {
+  const hash = uri.indexOf('#');
+  return hash < 0 ? uri : uri.slice(0, hash);
+}
+
+// `#` or `#/a/b` (a JSON pointer in a URI fragment) inside one resource.
 function resolveLocal(ref: string, base: Schema): Schema | undefined {
   if (ref === '#') return base;
   if (!ref.startsWith('#/')) return undefined;
