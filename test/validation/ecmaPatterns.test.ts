@@ -34,9 +34,10 @@ const PATTERNS = [
   '^.+$',
   '^a.c$',
   '^[.]$',
+  '^[\\b\\s]+$',
 ];
 // Letters of several scripts, digits of two, every kind of white space and line terminator.
-const ALPHABET = [...'aZé1৪٣ αΩжЖ_-.\t\n\r\u000b\u00a0\u2003\u2028\u2029\ufeff\u3000x'];
+const ALPHABET = [...'aZé1৪٣ αΩжЖ_-.\t\n\r\u000b\u00a0\u2003\u2028\u2029\ufeff\u3000\bx'];
 
 describe('ECMAScript pattern semantics on RE2', () => {
   it.each(PATTERNS)('%s gives the verdict ECMAScript gives', (pattern) => {

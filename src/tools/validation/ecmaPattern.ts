@@ -99,6 +99,9 @@ export function translateEcmaPattern(pattern: string, knowsScript: (name: string
         const native = nativeName(body, knowsScript);
         out += native !== undefined ? `\\${next}{${native}}` : set(codePointsOf(body), next === 'P');
         i = close;
+      } else if (next === 'b' && inClass) {
+        out += hex(0x08); // backspace inside a class, a word boundary outside (as RE2 reads it)
+        i++;
       } else if (next === 's' || next === 'S') {
         out += set(WHITE_SPACE, next === 'S');
         i++;
