@@ -4,10 +4,7 @@
 // would grow with every registration of every registry, for the life of the process.
 import { Ajv, type Options } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
-import addDraft2019Formats from 'ajv-formats-draft2019';
-import { isHostname, isIdnHostname } from './hostnameFormats.js';
-import { isIri, isIriReference } from './iriFormats.js';
+import { addStandardFormats } from './formats.js';
 import { useLinearKeywords } from './linearKeywords.js';
 import { linearRegExp } from './linearRegExp.js';
 
@@ -84,15 +81,7 @@ function build(dialect: Dialect, options: Options): AjvInstance {
   if (dialect === '2020-12' && ajv.getKeyword('$anchor') === false) ajv.addKeyword({ keyword: '$anchor', schemaType: 'string' });
   // Before anything is compiled, the meta-schema included (its `enum` check uses uniqueItems).
   useLinearKeywords(ajv);
-  // Under NodeNext the CJS default export is the module object; `.default` is the plugin.
-  addFormats.default(ajv);
-  // Every format draft-07 and 2020-12 define: ajv-formats lacks the internationalized ones.
-  addDraft2019Formats(ajv, { formats: ['idn-email'] });
-  // IDNA2008 labels, for ASCII host names (their A-labels) as for internationalized ones.
-  ajv.addFormat('hostname', isHostname);
-  ajv.addFormat('idn-hostname', isIdnHostname);
-  ajv.addFormat('iri', isIri);
-  ajv.addFormat('iri-reference', isIriReference);
+  addStandardFormats(ajv);
   return ajv;
 }
 

@@ -1,0 +1,29 @@
+// The `email` format as RFC 5321 writes a mailbox: a dot-string or a quoted string before the
+// `@`, a host name or an address literal (`[192.0.2.1]`, `[IPv6:…]`) after it. ajv-formats
+// refuses quoted local parts and address literals.
+import { fullFormats } from 'ajv-formats/dist/formats.js';
+import { isHostname } from './hostnameFormats.js';
+
+const ATEXT = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]";
+const DOT_STRING = new RegExp(`^${ATEXT}+(?:\\.${ATEXT}+)*$`);
+const QUOTED_STRING = /^"(?:[ !#-[\]-~]|\\[ -~])*"$/;
+const IPV4 = fullFormats.ipv4 as RegExp;
+const IPV6 = fullFormats.ipv6 as RegExp;
+
+function validDomain(domain: string): boolean {
+  if (!domain.startsWith('[')) return isHostname(domain);
+  if (!domain.endsWith(']')) return false;
+  const literal = domain.slice(1, -1);
+  return literal.startsWith('IPv6:') ? IPV6.test(literal.slice(5)) : IPV4.test(literal);
+}
+
+/**
+ * The `email` format: an RFC 5321 mailbox.
+ * @example [isEmail('"joe bloggs"@example.com'), isEmail('joe.@example.com')] // [true, false]
+ */
+export function isEmail(value: string): boolean {
+  const at = value.lastIndexOf('@');
+  if (at < 1) return false;
+  const local = value.slice(0, at);
+  return (DOT_STRING.test(local) || QUOTED_STRING.test(local)) && validDomain(value.slice(at + 1));
+}
