@@ -184,6 +184,14 @@ describe('compileSchema: refused schemas', () => {
     expect([validate(valid).valid, validate(invalid).valid]).toEqual([true, false]);
   });
 
+  it.each<[string, Record<string, unknown>, string]>([
+    ['a JSON pointer', { properties: { a: { $ref: '#/definitions/missing' } } }, '$ref "#/definitions/missing" at /properties/a'],
+    ['an anchor', { $schema: DRAFT_2020, properties: { a: { $ref: '#nope' } } }, '$ref "#nope" at /properties/a'],
+    ['a pointer into the root named by its $id', { $id: 'https://x.org/root', properties: { a: { $ref: 'root#/definitions/missing' } } }, '$ref "root#/definitions/missing" at /properties/a'],
+  ])('a reference into the schema that finds nothing says so, not "fetch": %s', (_label, schema, where) => {
+    expect(compileError({ type: 'object', ...schema })).toBe(`has a ${where} that points to nothing in this schema`);
+  });
+
   it('a $dynamicRef that is not a fragment is refused, saying so', () => {
     expect(compileError({ type: 'object', $schema: DRAFT_2020, properties: { a: { $dynamicRef: 'https://x.org/s#m' } } })).toBe(
       'has a $dynamicRef "https://x.org/s#m" at /properties/a; a $dynamicRef is supported only as a fragment of this schema ("#name")',

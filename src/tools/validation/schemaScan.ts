@@ -1,7 +1,6 @@
 // One walk over a schema before Ajv sees it: any `$id` is noted so the schema can be
-// compiled apart from the shared Ajv instances (see compileSchema), and every reference that
-// is not a bare fragment is listed with where it is, so that a reference Ajv cannot resolve
-// inside the schema (one that would need a fetch) is refused naming its place.
+// compiled apart from the shared Ajv instances (see compileSchema), and every reference is
+// listed with where it is, so that one Ajv cannot resolve is refused naming its place.
 const REF_KEYWORDS = ['$ref', '$dynamicRef', '$recursiveRef'] as const;
 // Values of these keywords are data, not schemas: a `$ref` inside them is not a reference.
 const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples']);
@@ -9,8 +8,8 @@ const DATA_KEYWORDS = new Set(['const', 'enum', 'default', 'examples']);
 // called "default" or "$id"), and each value is a schema.
 const NAME_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies']);
 
-/** A reference that names a URI, not only a fragment (`#…`), with where it was found. */
-export interface UriRef {
+/** A reference (`$ref`, `$dynamicRef`, `$recursiveRef`) with where it was found. */
+export interface FoundRef {
   keyword: string;
   ref: string;
   /** JSON pointer of the schema holding the reference ('' for the root). */
@@ -19,18 +18,18 @@ export interface UriRef {
 
 /** What `scanSchema` found. */
 export interface SchemaScan {
-  /** In document order; each resolves inside the schema (an embedded `$id`) or needs a fetch. */
-  uriRefs: UriRef[];
+  /** In document order. */
+  refs: FoundRef[];
   /** Some (sub)schema declares `$id`. */
   hasId: boolean;
 }
 
 /**
- * Lists the `$ref`-like keywords whose value does not start with `#`, and tells whether any `$id` is declared.
- * @example scanSchema({ properties: { a: { $ref: 'https://x.org/a' } } }).uriRefs // [{ keyword: '$ref', ref: 'https://x.org/a', path: '/properties/a' }]
+ * Lists the `$ref`-like keywords with where they are, and tells whether any `$id` is declared.
+ * @example scanSchema({ properties: { a: { $ref: 'https://x.org/a' } } }).refs // [{ keyword: '$ref', ref: 'https://x.org/a', path: '/properties/a' }]
  */
 export function scanSchema(schema: unknown): SchemaScan {
-  const scan: SchemaScan = { uriRefs: [], hasId: false };
+  const scan: SchemaScan = { refs: [], hasId: false };
   walk(schema, '', false, new Set(), scan);
   return scan;
 }
@@ -43,7 +42,7 @@ function walk(node: unknown, path: string, inNameMap: boolean, seen: Set<object>
     if (typeof record.$id === 'string') scan.hasId = true;
     for (const keyword of REF_KEYWORDS) {
       const ref = record[keyword];
-      if (typeof ref === 'string' && !ref.startsWith('#')) scan.uriRefs.push({ keyword, ref, path });
+      if (typeof ref === 'string') scan.refs.push({ keyword, ref, path });
     }
   }
   for (const [key, value] of Object.entries(record)) {

@@ -4,7 +4,8 @@ import { TinyAgentError } from '../../errors.js';
 import { checkAgainstMetaSchema, createAjv, dialectOf, isMetaSchemaRef, SUPPORTED_SCHEMA_URIS, type AjvInstance, type Dialect } from './dialects.js';
 import { UnsupportedPatternError } from './linearRegExp.js';
 import { findApplicatorCycle } from './refCycles.js';
-import { scanSchema, type UriRef } from './schemaScan.js';
+import { namesOwnResource } from './schemaResources.js';
+import { scanSchema, type FoundRef } from './schemaScan.js';
 
 /** One reason the data does not match: where (a JSON pointer, '' for the root) and why. */
 export interface SchemaIssue {
@@ -103,8 +104,8 @@ export class SchemaCompiler {
   }
 
   #compileChecked(root: Record<string, unknown>, dialect: Dialect): SchemaValidator {
-    const { uriRefs, hasId } = scanSchema(root);
-    const dynamic = uriRefs.find(({ keyword }) => keyword !== '$ref');
+    const { refs, hasId } = scanSchema(root);
+    const dynamic = refs.find(({ keyword, ref }) => keyword !== '$ref' && !ref.startsWith('#'));
     if (dynamic) {
       throw new SchemaCompileError(
         `has a ${dynamic.keyword} ${JSON.stringify(dynamic.ref)} at ${dynamic.path || '(root)'}; a ${dynamic.keyword} is supported only as a fragment of this schema ("#name")`,
@@ -121,14 +122,14 @@ export class SchemaCompiler {
     // Ajv registers every `$id` (nested ones too) in its instance, where two tools declaring
     // the same id would collide or resolve into each other. Such schemas get an instance of
     // their own (~1 ms, registration only); id-less schemas share one per dialect.
-    const withMetaSchema = uriRefs.some(({ ref }) => isMetaSchemaRef(ref));
+    const withMetaSchema = refs.some(({ ref }) => isMetaSchemaRef(ref));
     const ajv = hasId || withMetaSchema ? createAjv(dialect, this.#onWarning, { withMetaSchema }) : this.#ajvFor(dialect);
     this.#warnings = [];
     let validate;
     try {
       validate = ajv.compile(root);
     } catch (error) {
-      throw translateCompileError(error, uriRefs);
+      throw translateCompileError(error, refs, root);
     } finally {
       // The compiled function is self-contained; the cache entry would only keep the schema alive.
       if (typeof root === 'object') ajv.removeSchema(root);
@@ -196,9 +197,9 @@ function checkShape(schema: unknown): { root: Record<string, unknown>; dialect: 
   return { root, dialect };
 }
 
-function translateCompileError(error: unknown, uriRefs: UriRef[]): unknown {
+function translateCompileError(error: unknown, refs: FoundRef[], root: Record<string, unknown>): unknown {
   if (error instanceof UnsupportedPatternError) return new SchemaCompileError(error.message, { cause: error });
-  if (error instanceof MissingRefError) return needsFetch(error, uriRefs);
+  if (error instanceof MissingRefError) return unresolvedRef(error, refs, root);
   if (error instanceof RangeError) return error; // reported by compile() as too deep
   const message = error instanceof Error ? error.message : String(error);
   const format = UNKNOWN_FORMAT.exec(message);
@@ -212,11 +213,15 @@ function translateCompileError(error: unknown, uriRefs: UriRef[]): unknown {
 }
 
 // Ajv resolves every reference to a resource the schema itself holds (its own `$id`, an
-// embedded `$id`, a URN, an anchor); what it cannot resolve would have to be fetched.
-function needsFetch(error: MissingRefError, uriRefs: UriRef[]): SchemaCompileError {
-  const written = MISSING_REF.exec(error.message)?.[1];
-  const found = uriRefs.find((candidate) => candidate.ref === written) ?? uriRefs.find((candidate) => candidate.ref === error.missingRef);
-  const where = found ? `${found.keyword} ${JSON.stringify(found.ref)} at ${found.path || '(root)'}` : `reference ${JSON.stringify(written ?? error.missingRef)}`;
+// embedded `$id`, a URN, an anchor). One it cannot resolve either names such a resource and
+// points to nothing in it, or names another resource, which would have to be fetched.
+function unresolvedRef(error: MissingRefError, refs: FoundRef[], root: Record<string, unknown>): SchemaCompileError {
+  const written = MISSING_REF.exec(error.message)?.[1] ?? error.missingRef;
+  const found = refs.find((candidate) => candidate.ref === written) ?? refs.find((candidate) => candidate.ref === error.missingRef);
+  const where = found ? `${found.keyword} ${JSON.stringify(found.ref)} at ${found.path || '(root)'}` : `reference ${JSON.stringify(written)}`;
+  if (written.startsWith('#') || (found !== undefined && namesOwnResource(root, found.path, found.ref))) {
+    return new SchemaCompileError(`has a ${where} that points to nothing in this schema`, { cause: error });
+  }
   const target = error.missingSchema === '' ? error.missingRef : error.missingSchema;
   return new SchemaCompileError(
     `has a ${where} to ${JSON.stringify(target)}, which is not a resource of this schema: resolving it would need a fetch, and nothing is fetched`,
