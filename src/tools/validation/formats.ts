@@ -2,9 +2,8 @@
 // departs from the RFCs (or lacks a format), tinyagent's own validators replace it.
 import type { Format } from 'ajv';
 import addFormats from 'ajv-formats';
-import addDraft2019Formats from 'ajv-formats-draft2019';
 import { isDateTime, isDuration } from './dateTimeFormats.js';
-import { isEmail } from './emailFormat.js';
+import { isEmail, isIdnEmail } from './emailFormat.js';
 import { isHostname, isIdnHostname } from './hostnameFormats.js';
 import { isIri, isIriReference, isUri, isUriReference, isUriTemplate } from './iriFormats.js';
 
@@ -26,6 +25,7 @@ const OWN_FORMATS: Readonly<Record<string, Format>> = {
   'date-time': isDateTime,
   duration: isDuration,
   email: isEmail,
+  'idn-email': isIdnEmail,
   uuid: /^[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i,
   regex: isEcmaRegExp,
   // IDNA2008 labels, for ASCII host names (their A-labels) as for internationalized ones.
@@ -39,12 +39,11 @@ const OWN_FORMATS: Readonly<Record<string, Format>> = {
 };
 
 /**
- * Adds the formats to an Ajv instance: ajv-formats', `idn-email` (ajv-formats-draft2019), and tinyagent's own.
+ * Adds the formats to an Ajv instance: ajv-formats', and tinyagent's own where ajv-formats lacks or departs from a standard format.
  * @example addStandardFormats(new Ajv())
  */
 export function addStandardFormats(ajv: Parameters<typeof addFormats.default>[0]): void {
   // Under NodeNext the CJS default export is the module object; `.default` is the plugin.
   addFormats.default(ajv);
-  addDraft2019Formats(ajv, { formats: ['idn-email'] });
   for (const [name, format] of Object.entries(OWN_FORMATS)) ajv.addFormat(name, format);
 }

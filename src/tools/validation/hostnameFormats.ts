@@ -4,7 +4,10 @@
 // point classes (RFC 5892: letters, digits and marks only, its exceptions) and the
 // contextual rules UTS #46 leaves out (MIDDLE DOT, KERAIA, GERESH, KATAKANA MIDDLE DOT,
 // Arabic-Indic digits). An A-label (`xn--…`) must decode to such a U-label and re-encode to itself.
-import tr46 from 'tr46';
+import type * as Tr46 from 'tr46';
+import { lazyModule } from './lazyModule.js';
+
+const tr46 = lazyModule<typeof Tr46>('tr46');
 
 // Label separators: the full stop and its ideographic, fullwidth and halfwidth forms.
 const SEPARATORS = /[.\u3002\uFF0E\uFF61]/u;
@@ -58,18 +61,18 @@ function contextRulesHold(label: string): boolean {
 // One label as a U-label (an A-label decoded), or undefined when it is not a valid one.
 function uLabelOf(label: string): string | undefined {
   if (!/^xn--/i.test(label)) return label;
-  const { domain, error } = tr46.toUnicode(label, CHECKS);
+  const { domain, error } = tr46().toUnicode(label, CHECKS);
   // Only ASCII after decoding, or a different encoding of it: not the A-label of anything.
-  if (error || !NON_ASCII.test(domain) || tr46.toASCII(domain, CHECKS) !== label.toLowerCase()) return undefined;
+  if (error || !NON_ASCII.test(domain) || tr46().toASCII(domain, CHECKS) !== label.toLowerCase()) return undefined;
   return domain;
 }
 
 function validLabel(uLabel: string): boolean {
   // tr46 maps before it checks; a U-label must be what the mapping gives (ASCII case aside).
-  const { domain, error } = tr46.toUnicode(uLabel, CHECKS);
+  const { domain, error } = tr46().toUnicode(uLabel, CHECKS);
   if (error || domain !== uLabel.replace(/[A-Z]+/g, (upper) => upper.toLowerCase())) return false;
   if (uLabel.slice(2, 4) === '--') return false; // reserved for A-labels and future use
-  const ascii = tr46.toASCII(uLabel, { ...CHECKS, verifyDNSLength: true });
+  const ascii = tr46().toASCII(uLabel, { ...CHECKS, verifyDNSLength: true });
   return ascii !== null && [...uLabel.toLowerCase()].every(allowedCodePoint) && contextRulesHold(uLabel.toLowerCase());
 }
 
@@ -86,7 +89,7 @@ function validHostname(value: string, asciiOnly: boolean): boolean {
     uLabels.push(uLabel);
   }
   // The bidi rule looks at the whole name; the length limit is that of its ASCII form.
-  const ascii = tr46.toASCII(uLabels.join('.'), { ...CHECKS, verifyDNSLength: true });
+  const ascii = tr46().toASCII(uLabels.join('.'), { ...CHECKS, verifyDNSLength: true });
   return ascii !== null && ascii.length <= MAX_NAME_LENGTH;
 }
 
