@@ -22,29 +22,41 @@ export interface BatchProgress {
 
 /**
  * A batch of `calls` with nothing started.
- * @example openBatchProgress(1, [{ id: 'c1', name: 'ping', arguments: '{}' }], false).started // 0
+ * @example openBatchProgress(1, calls, false).started // 0
  */
 export function openBatchProgress(iteration: number, calls: readonly ToolCallRequest[], concurrent: boolean, runnable = calls.length): BatchProgress {
   return { iteration, calls, concurrent, results: calls.map(() => null), runnable: Math.min(runnable, calls.length), started: 0, running: [] };
 }
 
 /**
- * The indexes to start now and the batch after starting them.
- * @example startable(openBatchProgress(1, [{ id: 'c1', name: 'a', arguments: '{}' }, { id: 'c2', name: 'b', arguments: '{}' }], true), 10).indexes // [0, 1]
+ * How many waiting calls may start now, `maxConcurrency` at a time (1 for a serial batch).
+ * @example freeSlots(openBatchProgress(1, calls, true), 10) // 2 for a fresh concurrent batch of two
  */
-export function startable(batch: BatchProgress, maxConcurrency: number): { batch: BatchProgress; indexes: number[] } {
-  const capacity = batch.concurrent ? maxConcurrency : 1;
-  const free = Math.min(capacity - batch.running.length, batch.runnable - batch.started);
-  if (free <= 0) return { batch, indexes: [] };
-  const indexes = Array.from({ length: free }, (_, offset) => batch.started + offset);
-  return { batch: { ...batch, started: batch.started + free, running: [...batch.running, ...indexes] }, indexes };
+export function freeSlots(batch: BatchProgress | undefined, maxConcurrency: number): number {
+  if (batch === undefined) return 0;
+  return Math.max(0, Math.min(maxConcurrency - batch.running.length, batch.runnable - batch.started));
+}
+
+/**
+ * True when the call settling now frees a slot that a waiting call may take.
+ * @example slotFreesForWaitingCall(batch, 1) // true in a serial batch with a call after the running one
+ */
+export function slotFreesForWaitingCall(batch: BatchProgress | undefined, maxConcurrency: number): boolean {
+  return batch !== undefined && batch.running.length - 1 < maxConcurrency && batch.started < batch.runnable;
+}
+
+/**
+ * The batch with its next waiting call (in call order) marked started, and that call's index.
+ * @example startNext(openBatchProgress(1, calls, false)).index // 0
+ */
+export function startNext(batch: BatchProgress): { batch: BatchProgress; index: number } {
+  const index = batch.started;
+  return { batch: { ...batch, started: index + 1, running: [...batch.running, index] }, index };
 }
 
 /**
  * The batch with every call not yet started marked started, and their indexes.
- * @example
- * declare const batch: BatchProgress; // only call 0 of three started
- * takeUnstarted(batch).indexes // [1, 2]
+ * @example takeUnstarted(batch).indexes // [1, 2] when only call 0 started
  */
 export function takeUnstarted(batch: BatchProgress): { batch: BatchProgress; indexes: number[] } {
   const indexes = Array.from({ length: batch.runnable - batch.started }, (_, offset) => batch.started + offset);
@@ -53,9 +65,7 @@ export function takeUnstarted(batch: BatchProgress): { batch: BatchProgress; ind
 
 /**
  * The batch with `result` recorded for `index` (a second result for a call is ignored).
- * @example
- * declare const batch: BatchProgress;
- * recordResult(batch, 0, { content: 'ok' }).results[0] // { content: 'ok' }
+ * @example recordResult(batch, 0, { content: 'ok' }).results[0] // { content: 'ok' }
  */
 export function recordResult(batch: BatchProgress, index: number, result: ToolResult): BatchProgress {
   if (batch.results[index] !== null) return batch;
@@ -74,9 +84,7 @@ export function batchSettled(batch: BatchProgress | undefined): boolean {
 
 /**
  * True when `index` is the only call without a result: recording it settles the batch.
- * @example
- * declare const batch: BatchProgress | undefined;
- * if (isLastOutstanding(batch, 1)) console.log('the result of call 1 settles the batch');
+ * @example isLastOutstanding(batch, 1)
  */
 export function isLastOutstanding(batch: BatchProgress | undefined, index: number): boolean {
   if (batch === undefined || batch.results[index] !== null) return false;

@@ -34,14 +34,15 @@ export interface CliProject {
 }
 
 /**
- * The messages of a session file.
+ * The messages of a session file (its other records, such as leases, left out).
  * @example readSession('/tmp/s/chat.jsonl')
  */
 export function readSession(file: string): StoredMessage[] {
   return readFileSync(file, 'utf8')
     .trim()
     .split('\n')
-    .map((line) => (JSON.parse(line) as { message: StoredMessage }).message);
+    .map((line) => (JSON.parse(line) as { message?: StoredMessage }).message)
+    .filter((message) => message !== undefined);
 }
 
 /** Registers the hooks; call at the top of a test file. */
