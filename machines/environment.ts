@@ -9,6 +9,7 @@ import type { SessionStore } from '../src/session/sessionStore.js';
 import type { ToolSet } from '../src/tools/toolSet.js';
 import type { Provider, Usage } from '../src/types.js';
 import type { Approver } from './approval.js';
+import type { CompiledOutput } from '../src/output/outputSchema.js';
 
 /** Facts about the Run handed to an `instructions` function. */
 export interface RunInfo {
@@ -38,6 +39,8 @@ export interface RunEnvironment {
   /** Answers approval requests. */
   approve: Approver | undefined;
   withoutApprover: ApprovalWithoutApprover;
+  /** The compiled `output` of a Run that must end with a typed answer (docs/output.md). */
+  output?: CompiledOutput;
   /** Prices one response in USD, for `limits.maxCostUsd` (docs/budgets.md); the application's own. */
   pricing?: (usage: Usage) => number;
   /**

@@ -13,7 +13,7 @@ import { errorResult } from '../src/tools/calls/errorResult.js';
 import { notStartedResult } from '../src/tools/cancelledResults.js';
 import type { ToolSet } from '../src/tools/toolSet.js';
 import type { Message, RunOutput, RunStatus, ToolCallRequest } from '../src/types.js';
-import { callProvider, type ProviderReport } from './actors/callProvider.js';
+import { callProvider, type ProviderCallInput, type ProviderReport } from './actors/callProvider.js';
 import { describeCause } from './actors/describeError.js';
 import { sessionWriter, type SessionWriterReply } from './actors/sessionWriter.js';
 import { missingRunEnvironment, type RunEnvironment } from './environment.js';
@@ -21,6 +21,9 @@ import { batchSettled, freeSlots, isLastOutstanding, openBatchProgress, slotFree
 import { finishedCleanly, type NormalizedResponse } from './run/normalizeResponse.js';
 import { initialRunContext, type RunContext, type RunMachineInput } from './run/runContext.js';
 import { addSpending, budgetAfterResponse, budgetBeforeRequest, responseSpending, type BudgetExceeded } from './run/budget.js';
+import { acceptedAnswer, answeredInText, callsFinalAnswer, lastAnswerRefused, refusedAnswers } from './run/finalAnswer.js';
+import { FINAL_ANSWER_TOOL } from '../src/output/outputSchema.js';
+import { judgeFinalTurn, type FinalTurnVerdict } from './run/finalTurn.js';
 import { addUsage, buildRunOutput, cancelledOutcome, failedOutcome, type RunOutcome } from './run/runOutput.js';
 import { RunStep, runningCallIndex, toolChildId, type RunEffects } from './run/runSteps.js';
 import { toolCallMachineFor, type ToolCallApprovalReport, type ToolCallInput, type ToolCallOutput } from './toolCall.machine.js';
@@ -112,6 +115,26 @@ function openBatchIn(step: RunStep, calls: readonly ToolCallRequest[], concurren
   step.refuseBatchCalls(beyond, errorResult(ToolErrorCode.callLimit, message));
 }
 
+/** The outcome of a Run whose answers were refused more often than maxOutputRetries allows. */
+function outputInvalidOutcome(context: RunContext): RunOutcome {
+  const { count, last } = refusedAnswers(context.messages);
+  const detail = last ? `: ${last.content}` : '';
+  const message = `The final answer did not match the output schema in ${count} attempts (maxOutputRetries ${context.answer?.maxRetries ?? 0})${detail}`;
+  return { status: 'failed', error: { code: RunErrorCode.outputInvalid, message } };
+}
+
+/** The verdict on the last turn's response (its calls never run as tools). */
+function finalTurnVerdict(environment: RunEnvironment, context: RunContext, response: NormalizedResponse): FinalTurnVerdict {
+  return judgeFinalTurn(response.toolCalls, environment.output!, context.limits.maxArgumentsChars, finishedCleanly(response));
+}
+
+function outputMissingOutcome(text: string): RunOutcome {
+  const message = `The run's last turn gave no final answer: the model did not call ${FINAL_ANSWER_TOOL}`;
+  const outcome: RunOutcome = { status: 'failed', error: { code: RunErrorCode.outputMissing, message } };
+  if (text !== '') outcome.text = text;
+  return outcome;
+}
+
 /** How many calls of a concurrent batch of `calls` start when it opens: freeSlots of the batch about to open. */
 function openingSlots(context: RunContext, calls: number): number {
   return Math.min(context.limits.maxConcurrency, calls, context.limits.maxCallsPerResponse);
@@ -124,6 +147,19 @@ function endingOutcome(context: RunContext, status: RunStatus): RunOutcome {
   const outcome = cancelledOutcome(context.cancelReason);
   if (context.streamedText !== '') outcome.text = context.streamedText;
   return outcome;
+}
+
+/** The input of a provider request: the Run's messages so far; `finalTurn` offers only final_answer. */
+function providerInput(context: RunContext, finalTurn: boolean): ProviderCallInput {
+  const input: ProviderCallInput = {
+    runId: context.runId,
+    input: context.inputText,
+    iterations: context.iterations,
+    messages: [...context.history, ...context.messages],
+    maxTextChars: context.limits.maxTextChars,
+  };
+  if (finalTurn) input.finalTurn = true;
+  return input;
 }
 
 /**
@@ -153,6 +189,27 @@ export function runMachineFor(environment: RunEnvironment) {
       iterationLimitReached: ({ context }) => context.iterations >= context.limits.maxIterations,
       // Before a request: a budget used up, or one the request may pass (the provider's maxTokens).
       budgetExhausted: ({ context }) => budgetBeforeRequest(context.limits, context.spent, now(), environment.provider.info?.maxTokens) !== undefined,
+      // Typed output (docs/output.md), read from the Run's messages after a batch was recorded.
+      finalAnswerAccepted: ({ context }) => context.answer?.mode === 'tool' && acceptedAnswer(context.messages) !== undefined,
+      outputRetriesExhausted: ({ context }) =>
+        context.answer !== undefined && lastAnswerRefused(context.messages) && refusedAnswers(context.messages).count > context.answer.maxRetries,
+      // The last turn: the iteration limit would end the loop, or the model answered in text.
+      finalTurnDue: ({ context }) => context.answer?.mode === 'tool' && (context.iterations >= context.limits.maxIterations || answeredInText(context.messages)),
+      answeredWithoutOutput: ({ context, event }) => {
+        assertEvent(event, 'provider.answered');
+        return context.answer?.mode === 'tool' && event.response.toolCalls.length === 0;
+      },
+      withoutFinalAnswer: ({ event }) => {
+        assertEvent(event, 'provider.answered');
+        return !callsFinalAnswer(event.response.toolCalls);
+      },
+      // The last turn's final_answer call validates (its finish reason clean).
+      finalAnswerValid: ({ context, event }) => {
+        assertEvent(event, 'provider.answered');
+        return finalTurnVerdict(environment, context, event.response).answer?.accepted === true;
+      },
+      // A refused answer of the last turn, and fewer refusals so far than maxOutputRetries allows.
+      outputRetryLeft: ({ context }) => context.answer !== undefined && refusedAnswers(context.messages).count < context.answer.maxRetries,
       // After a response, its spending added: a budget passed.
       responseOverBudget: ({ context, event }) => {
         assertEvent(event, 'provider.answered');
@@ -250,6 +307,29 @@ export function runMachineFor(environment: RunEnvironment) {
       recordBudgetExhausted: assign(({ context }) => ({
         outcome: budgetOutcome(budgetBeforeRequest(context.limits, context.spent, now(), environment.provider.info?.maxTokens)!),
       })),
+      recordFinalAnswer: assign(({ context }) => {
+        const answer = acceptedAnswer(context.messages)!;
+        const outcome: RunOutcome = { status: 'completed', text: answer.text, output: answer.value };
+        return { outcome };
+      }),
+      failOutputInvalid: assign(({ context }) => ({ outcome: outputInvalidOutcome(context) })),
+      // The last turn's calls get their results without running: the answer's verdict, a refusal for the others.
+      recordFinalTurnResults: enqueueActions(({ context, event, enqueue }) => {
+        assertEvent(event, 'provider.answered');
+        const step = stepOf(context, enqueue);
+        step.settleResponseCalls(event.response.toolCalls, finalTurnVerdict(environment, context, event.response).results);
+        step.commit();
+      }),
+      recordFinalTurnAnswer: assign(({ context, event }) => {
+        assertEvent(event, 'provider.answered');
+        const answer = finalTurnVerdict(environment, context, event.response).answer as { value: unknown };
+        const outcome: RunOutcome = { status: 'completed', text: event.response.text, output: answer.value };
+        return { outcome };
+      }),
+      recordOutputMissing: assign(({ event }) => {
+        assertEvent(event, 'provider.answered');
+        return { outcome: outputMissingOutcome(event.response.text) };
+      }),
       refuseIncomplete: enqueueActions(({ context, event, enqueue }) => {
         assertEvent(event, 'provider.answered');
         const step = stepOf(context, enqueue);
@@ -386,6 +466,7 @@ export function runMachineFor(environment: RunEnvironment) {
         always: [
           { guard: 'cancelRequested', target: 'appendingResults.persistingEnd' },
           { guard: 'budgetExhausted', target: 'appendingResults.persistingEnd', actions: 'recordBudgetExhausted' },
+          { guard: 'finalTurnDue', target: 'requestingFinalAnswer' },
           { guard: 'cancelNotRequested', target: 'awaitingProvider' },
         ],
       },
@@ -394,17 +475,13 @@ export function runMachineFor(environment: RunEnvironment) {
         invoke: {
           id: 'provider',
           src: 'callProvider',
-          input: ({ context }) => ({
-            runId: context.runId,
-            input: context.inputText,
-            iterations: context.iterations,
-            messages: [...context.history, ...context.messages],
-            maxTextChars: context.limits.maxTextChars,
-          }),
+          input: ({ context }) => providerInput(context, false),
         },
         on: {
           'provider.answered': [
             { guard: 'responseOverBudget', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'refuseOverBudget'] },
+            // A Run with `output` answered in text: recorded, then its last turn asks for final_answer.
+            { guard: 'answeredWithoutOutput', target: 'appendingResults.persistingResults', actions: 'recordResponse' },
             { guard: 'answeredWithoutTools', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'recordAnswer'] },
             { guard: 'iterationLimitReached', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'refuseOverLimit'] },
             { guard: 'responseIncomplete', target: 'appendingResults.persistingResults', actions: ['recordResponse', 'refuseIncomplete', 'countIteration'] },
@@ -423,6 +500,27 @@ export function runMachineFor(environment: RunEnvironment) {
           'provider.textDelta': { actions: 'emitTextDelta' },
           CANCEL: { target: 'appendingResults.persistingEnd', actions: 'requestCancel' },
           // The restored provider actor makes the request again; what the lost one streamed is dropped.
+          'run.resumed': { actions: 'forgetStreamedText' },
+        },
+      },
+      // The last turn of a Run with `output` (docs/output.md): the iteration limit would end the
+      // loop, or the model answered in text. Only final_answer is offered, and its calls never
+      // run as tools: the answer is judged here, every other call refused.
+      requestingFinalAnswer: {
+        entry: 'announceRequest',
+        invoke: { id: 'provider', src: 'callProvider', input: ({ context }) => providerInput(context, true) },
+        on: {
+          'provider.answered': [
+            { guard: 'responseOverBudget', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'refuseOverBudget'] },
+            { guard: 'finalAnswerValid', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'recordFinalTurnResults', 'recordFinalTurnAnswer'] },
+            { guard: 'withoutFinalAnswer', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'recordFinalTurnResults', 'recordOutputMissing'] },
+            // A refused answer goes back to the model as its call's error result, while retries are left.
+            { guard: 'outputRetryLeft', target: 'appendingResults.persistingResults', actions: ['recordResponse', 'recordFinalTurnResults'] },
+            { target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'recordFinalTurnResults', 'failOutputInvalid'] },
+          ],
+          'provider.failed': { target: 'appendingResults.persistingEnd', actions: ['markProviderFailed', 'keepLiveCause'] },
+          'provider.textDelta': { actions: 'emitTextDelta' },
+          CANCEL: { target: 'appendingResults.persistingEnd', actions: 'requestCancel' },
           'run.resumed': { actions: 'forgetStreamedText' },
         },
       },
@@ -513,8 +611,12 @@ export function runMachineFor(environment: RunEnvironment) {
             on: {
               'session.persisted': [
                 { guard: 'cancelRequested', target: '#run.cancelled', actions: 'markPersisted' },
+                // A batch's final_answer call was accepted: the other calls ran, then the answer is taken.
+                { guard: 'finalAnswerAccepted', target: '#run.done', actions: ['markPersisted', 'recordFinalAnswer'] },
+                { guard: 'outputRetriesExhausted', target: '#run.failed', actions: ['markPersisted', 'failOutputInvalid'] },
                 // Nothing is left to write: the Run ends at the limit at once.
                 { guard: 'budgetExhausted', target: '#run.limitReached', actions: ['markPersisted', 'recordBudgetExhausted'] },
+                { guard: 'finalTurnDue', target: '#run.requestingFinalAnswer', actions: 'markPersisted' },
                 { guard: 'cancelNotRequested', target: '#run.awaitingProvider', actions: 'markPersisted' },
               ],
             },

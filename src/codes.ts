@@ -32,6 +32,10 @@ export const RunErrorCode = {
   sessionError: 'session_error',
   /** A budget of `limits` was used up (status `limit_reached`); the message names the limit. */
   budgetExceeded: 'budget_exceeded',
+  /** The final answer did not match `output` after `maxOutputRetries` retries. */
+  outputInvalid: 'output_invalid',
+  /** The Run's last turn (only `final_answer` offered) gave no answer. */
+  outputMissing: 'output_missing',
 } as const;
 export type RunErrorCode = (typeof RunErrorCode)[keyof typeof RunErrorCode];
 

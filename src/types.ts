@@ -141,6 +141,11 @@ export interface ProviderRequest {
   /** Session history followed by this Run's messages so far. */
   messages: readonly Message[];
   tools: readonly ToolSpec[];
+  /**
+   * Set for a Run whose `output` is in mode 'native': the answer must be JSON matching
+   * `schema` (OpenAI `response_format` json_schema, Anthropic `output_format`).
+   */
+  responseFormat?: { name: string; schema: JsonSchemaObject };
 }
 
 export interface ProviderCallOptions {
@@ -248,7 +253,7 @@ export interface RunErrorInfo {
   message: string;
 }
 
-export interface RunOutput {
+export interface RunOutput<Output = unknown> {
   /** The Run's id, as in its events. */
   runId: string;
   status: RunStatus;
@@ -263,4 +268,6 @@ export interface RunOutput {
   usage?: Usage;
   /** What the Run spent against its budgets (docs/budgets.md). */
   spent?: RunSpending;
+  /** The validated final answer of a Run given `output` (docs/output.md); set when it completed. */
+  output?: Output;
 }

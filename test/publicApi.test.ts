@@ -10,6 +10,7 @@ describe('public API', () => {
     expect(Object.keys(tinyagent).sort()).toEqual([
       'ConfigurationError',
       'DEFAULT_LIMITS',
+      'FINAL_ANSWER_TOOL',
       'FileSessionStore',
       'FileToolErrorCode',
       'MemorySessionStore',

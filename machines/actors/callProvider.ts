@@ -21,6 +21,8 @@ export interface ProviderCallInput {
   messages: readonly Message[];
   /** limits.maxTextChars: streamed text beyond it is not forwarded; a longer answer fails the Run. */
   maxTextChars: number;
+  /** The Run's last turn (docs/output.md): only `final_answer` is offered (no tool in mode 'native'). */
+  finalTurn?: boolean;
 }
 
 /** What the request reports to its Run. */
@@ -69,7 +71,10 @@ export function providerRequest(environment: RunEnvironment, input: ProviderCall
   const text = typeof instructions === 'function' ? instructions({ runId: input.runId, input: input.input, iterations: input.iterations }) : instructions;
   // Without instructions the input's array is sent as it is (one array less per waiting Run).
   const messages = typeof text === 'string' && text !== '' ? [{ role: 'system', content: text } as Message, ...input.messages] : (input.messages as Message[]);
-  return { messages, tools: environment.tools.specs };
+  const { output } = environment;
+  if (output === undefined) return { messages, tools: environment.tools.specs };
+  const tools = input.finalTurn !== true ? environment.tools.specs : output.mode === 'tool' ? [output.spec] : [];
+  return output.mode === 'native' ? { messages, tools, responseFormat: { name: output.spec.name, schema: output.spec.parameters } } : { messages, tools };
 }
 
 /**

@@ -8,6 +8,8 @@ export interface RunOutcome {
   status: RunStatus;
   text?: string;
   error?: RunErrorInfo;
+  /** The accepted answer of a Run with `output` (JSON, as validated). */
+  output?: unknown;
   /** What was behind `error` (the provider's error, the cancel reason), described; the live value never enters the context. */
   cause?: DescribedError;
 }
@@ -27,6 +29,7 @@ export function buildRunOutput(run: {
   const { outcome } = run;
   const output: RunOutput = { runId: run.runId, status: outcome.status, iterations: run.iterations, messages: run.messages.slice() };
   if (outcome.text !== undefined) output.text = outcome.text;
+  if (outcome.output !== undefined) output.output = outcome.output;
   if (outcome.error) output.error = outcome.error;
   if (run.usage) output.usage = run.usage;
   if (run.spent) output.spent = run.spent;

@@ -122,13 +122,19 @@ export class RunStep {
 
   /** Gives every call of a response the same error result without running any, and appends the results. */
   refuseResponseCalls(calls: readonly ToolCallRequest[], uncut: ToolResult): void {
+    this.settleResponseCalls(calls, calls.map(() => uncut));
+  }
+
+  /** Gives each call of a response its result (`results`, in call order) without running any, and appends them. */
+  settleResponseCalls(calls: readonly ToolCallRequest[], results: readonly ToolResult[]): void {
     const iteration = this.context.iterations + 1;
-    // The runtime's own results obey the output limit like any tool's.
-    const result = limitOutput(uncut, this.context.limits.maxOutputChars);
-    for (const call of calls) {
-      this.refusal(call, iteration, result);
+    calls.forEach((call, index) => {
+      // The runtime's own results obey the output limit like any tool's.
+      const result = limitOutput(results[index]!, this.context.limits.maxOutputChars);
+      this.emit(startedEvent(call, iteration));
+      this.emit(settledEvent(call, iteration, result, 0));
       this.append(toToolMessage(call.id, result));
-    }
+    });
   }
 
   /** Gives the calls of the batch at `indexes` the same error result without running them. */

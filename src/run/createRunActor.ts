@@ -13,6 +13,7 @@ import type { SessionStore } from '../session/sessionStore.js';
 import { ToolRegistry } from '../tools/registry.js';
 import type { Message, Provider, RunLimits, Tool, Usage } from '../types.js';
 import type { RunActor } from './runEvents.js';
+import { compileOutput, withFinalAnswer, type CompiledOutput, type OutputMode, type OutputSchema } from '../output/outputSchema.js';
 import { checkRunSnapshot } from './runSnapshot.js';
 
 /** A session store and the session a Run appends to. */
@@ -44,6 +45,16 @@ export interface CreateRunActorOptions {
   instructions?: string | ((run: RunInfo) => string);
   /** Answers approval requests (docs/design.md, "Approval"); without it the Run waits for APPROVE/DENY. */
   approve?: Approver;
+  /**
+   * The Run ends with a typed answer matching this schema (docs/output.md): a JSON Schema object
+   * or a Standard Schema, checked at once. The actor's output holds the validated JSON
+   * (`agent.run` also applies a Standard Schema's parse).
+   */
+  output?: OutputSchema;
+  /** How the answer is asked for: `'tool'` (default) or `'native'`. */
+  outputMode?: OutputMode;
+  /** Refused answers sent back before the Run fails with `output_invalid`. Default 2. */
+  maxOutputRetries?: number;
   /** Prices one response in USD (`usage` → dollars), for `limits.maxCostUsd` (docs/budgets.md). */
   pricing?: (usage: Usage) => number;
   /** Without `approve`: deny approval requests at once instead of waiting for events (createAgent's choice). */
@@ -108,10 +119,12 @@ export function bindOncePerToolSet(): BindRunMachine {
  * The environment of a Run created with `options`.
  * @example runEnvironmentOf(options, undefined).now()
  */
-export function runEnvironmentOf(options: CreateRunActorOptions, keepCause: RunEnvironment['keepCause']): RunEnvironment {
+export function runEnvironmentOf(options: CreateRunActorOptions, keepCause: RunEnvironment['keepCause'], output?: CompiledOutput): RunEnvironment {
+  const tools = toolSetOf(options.tools);
   return {
     provider: options.provider,
-    tools: toolSetOf(options.tools),
+    tools: output ? withFinalAnswer(tools, output) : tools,
+    output,
     store: options.session?.store,
     now: options.now ?? defaultNow,
     instructions: options.instructions,
@@ -138,11 +151,16 @@ export function createRunActor(options: CreateRunActorOptions): RunActor {
  * `createRunActor` with the machine bound by `bind` (an agent's cache, a test's planted machine).
  * @example createRunActorWith(provideRunEnvironment, { provider, tools: [], input: 'Hi' })
  */
-export function createRunActorWith(bind: BindRunMachine, options: CreateRunActorOptions, keepCause?: RunEnvironment['keepCause']): RunActor {
+export function createRunActorWith(bind: BindRunMachine, options: CreateRunActorOptions, keepCause?: RunEnvironment['keepCause'], compiled?: CompiledOutput): RunActor {
   checkOptions(options);
   const { signal } = options;
   const snapshot = options.snapshot === undefined ? undefined : checkRunSnapshot(options.snapshot, options.session?.sessionId);
-  const machine = bind(runEnvironmentOf(options, keepCause));
+  const output = compiled ?? (options.output === undefined ? undefined : compileOutput(options.output, options));
+  const saved = (snapshot as { context?: { answer?: unknown } } | undefined)?.context?.answer;
+  if (snapshot && (saved !== undefined) !== (output !== undefined)) {
+    throw new ConfigurationError(saved === undefined ? 'snapshot is of a Run without `output`: do not pass one' : 'snapshot is of a Run with `output`: pass its schema again');
+  }
+  const machine = bind(runEnvironmentOf(options, keepCause, output));
   const actor: RunActor =
     snapshot
       ? // With a snapshot, xstate ignores `input`; its types still ask for one.
@@ -155,6 +173,7 @@ export function createRunActorWith(bind: BindRunMachine, options: CreateRunActor
             history: options.history ?? [],
             sessionId: options.session?.sessionId,
             cancelled: signal?.aborted === true,
+            answer: output ? { mode: output.mode, maxRetries: output.maxRetries } : undefined,
           },
           inspect: options.inspect,
         });

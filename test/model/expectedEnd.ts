@@ -5,6 +5,7 @@ import type { RunPath } from './runModel.js';
 import { resolvedLimits } from './runModel.js';
 import { codeOfOutcome, replies } from './runPayloads.js';
 import { nothingSpent, spendResponse, usedUp } from './budgetRules.js';
+import { outputVerdict } from './outputRules.js';
 import type { ProviderResponse } from '../../src/index.js';
 
 export interface ExpectedEnd {
@@ -57,6 +58,11 @@ export function expectedEnd(path: RunPath): ExpectedEnd {
   if (failed !== undefined) return { status: 'failed', code: failed, callCodes };
   if (cancelled) return { status: 'cancelled', code: 'cancelled', callCodes };
   if (overBudget) return { status: 'limit_reached', code: 'budget_exceeded', callCodes };
+  if (path.set.output) {
+    const { end } = outputVerdict(path, limits, path.steps.length);
+    if (end === undefined) throw new Error(`path ${path.name} ended without a reason the oracle knows`);
+    return { status: end.status, code: end.status === 'failed' ? end.code : undefined, callCodes };
+  }
   if (answered) return { status: 'completed', code: undefined, callCodes };
   if (limitReached) return { status: 'limit_reached', code: 'tool_iteration_limit', callCodes };
   throw new Error(`path ${path.name} ended without a reason the oracle knows`);

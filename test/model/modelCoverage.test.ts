@@ -101,6 +101,19 @@ describe('the scenarios the Run must cover are among the generated Run paths', (
     expect(where).toEqual(new Set(['before the first request', 'after a response', 'before a later request']));
   });
 
+  it('typed output: answers taken in the loop and in the last turn, output_invalid and output_missing', () => {
+    const ends = new Set(
+      runPaths
+        .filter((path) => path.set.output !== undefined && path.steps.at(-1)!.state.status === 'done')
+        .map((path) => {
+          const { value, context } = path.steps.at(-1)!.state.snapshot;
+          const lastTurn = path.steps.some((step) => valueName(step.state.snapshot.value) === 'requestingFinalAnswer');
+          return `${String(value)} ${context.outcome?.error?.code ?? (lastTurn ? 'from the last turn' : 'in the loop')}`;
+        }),
+    );
+    for (const end of ['done in the loop', 'done from the last turn', 'failed output_invalid', 'failed output_missing']) expect(ends).toContain(end);
+  });
+
   it('every error code a call can get in a Run, and a truncated result', () => {
     const events = runPaths.flatMap((path) => path.steps.at(-1)!.state.history);
     const codes = new Set(emittedTypes(events, 'tool.failed').map((event) => event.code as string));

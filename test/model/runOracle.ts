@@ -17,6 +17,7 @@ import type { RunPath } from './runModel.js';
 import { resolvedLimits } from './runModel.js';
 import { codeOfOutcome, replies } from './runPayloads.js';
 import { nothingSpent, spendResponse } from './budgetRules.js';
+import { outputVerdict } from './outputRules.js';
 
 /** What the replay saw by the end of a step: the published events and the calls that reached `execute`. */
 export interface Observed {
@@ -63,6 +64,9 @@ function rulesOf(path: RunPath, steps: number) {
   let counted = 0;
   let answered = 0;
   const spent = nothingSpent();
+  // With `output`, which reply was the last turn's and what the output rules give its calls.
+  const turns = path.set.output ? outputVerdict(path, limits, steps).turns : undefined;
+  let turn = 0;
   for (let step = 1; step < steps; step++) {
     const { stimulus } = path.steps[step]!.event;
     if (stimulus.kind === 'cancel') cancelledAt ??= step;
@@ -76,6 +80,7 @@ function rulesOf(path: RunPath, steps: number) {
     if (stimulus.kind === 'providerFailure') answered++;
     if (stimulus.kind !== 'reply') continue;
     answered++;
+    const answerTurn = turns?.[turn++];
     const response = replies[stimulus.reply](stimulus.batch) as Pick<ProviderResponse, 'usage' | 'finishReason'> & { toolCalls?: { id: string; name: string; arguments: string }[] };
     const toolCalls = response.toolCalls ?? [];
     const overBudget = spendResponse(limits, spent, response.usage, Math.min(toolCalls.length, limits.maxCallsPerResponse));
@@ -84,6 +89,11 @@ function rulesOf(path: RunPath, steps: number) {
     const incomplete = response.finishReason === 'length';
     if (overBudget) {
       for (const [index, call] of toolCalls.entries()) calls.set(call.id, { batch: stimulus.batch, index, serial: true, mayRun: false, needsApproval: false, code: ToolErrorCode.budgetExceeded });
+      continue;
+    }
+    // The last turn's calls never run as tools.
+    if (answerTurn?.finalTurn) {
+      for (const [index, call] of toolCalls.entries()) calls.set(call.id, { batch: stimulus.batch, index, serial: true, mayRun: false, needsApproval: false, code: answerTurn.codes.get(call.id) });
       continue;
     }
     if (!overLimit) counted++;
@@ -98,7 +108,9 @@ function rulesOf(path: RunPath, steps: number) {
           : index >= limits.maxCallsPerResponse
             ? ToolErrorCode.callLimit
             : rejection;
-      calls.set(call.id, { batch: stimulus.batch, index, serial, mayRun: code === undefined, needsApproval: call.name === 'guard', code });
+      // A final_answer call is the runtime's own tool (never the replay's): its verdict is checked by the end it gives.
+      if (call.name === 'final_answer' && answerTurn) calls.set(call.id, { batch: stimulus.batch, index, serial, mayRun: false, needsApproval: false });
+      else calls.set(call.id, { batch: stimulus.batch, index, serial, mayRun: code === undefined, needsApproval: call.name === 'guard', code });
     });
   }
   return { limits, calls, approvedAt, cancelledAt, answered, sessionFailed };
