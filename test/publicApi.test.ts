@@ -38,6 +38,7 @@ describe('public API', () => {
       'isTerminalRunEvent',
       'loadMcpConfig',
       'loadSkills',
+      'provideRunEnvironment',
       'providerFromEnv',
       'repairInterruptedCalls',
       'resolveLimits',
