@@ -135,7 +135,7 @@ export function createAgent(options: AgentOptions): Agent {
       instructions: options.instructions,
       approve: options.approve,
       denyApprovalsWithoutApprover: true,
-    }, keepCause);
+    }, { store, keepCause });
   }
 
   function takeCause(runId: string): unknown {
