@@ -46,10 +46,21 @@ export type { ToolSet, RegisteredTool } from './tools/toolSet.js';
 export type { SchemaIssue } from './tools/validation/schemaValidator.js';
 
 // Sessions
-export type { SessionStore } from './session/sessionStore.js';
+export type {
+  AcquireOptions,
+  CallStart,
+  DurableSessionStore,
+  RunCheckpoint,
+  SessionLease,
+  SessionStore,
+  UnfinishedRun,
+} from './session/sessionStore.js';
+export { isDurableSessionStore } from './session/isDurableSessionStore.js';
 export { MemorySessionStore } from './session/memorySessionStore.js';
+export type { MemorySessionStoreOptions } from './session/memorySessionStore.js';
 export { FileSessionStore } from './session/fileSessionStore.js';
-export type { FileSessionStoreOptions, SessionRepair } from './session/fileSessionStore.js';
+export type { FileSessionStoreOptions } from './session/fileSessionStore.js';
+export type { DurableStoreOptions, SessionRepair } from './session/leasedSessions.js';
 export { repairInterruptedCalls } from './session/repairSession.js';
 export type { InterruptedCallRepair } from './session/repairSession.js';
 

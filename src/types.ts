@@ -30,7 +30,20 @@ export interface ToolContext {
   iteration: number;
   /** Aborted when the Run is cancelled. */
   signal: AbortSignal;
+  /**
+   * The same string on every attempt of this call, in any process (a resume runs an
+   * `'idempotent'` call again with it): pass it to payment or mail APIs. Derived from the Run's
+   * id, the iteration and the call's id (docs/design.md, "Durability").
+   */
+  readonly idempotencyKey: string;
 }
+
+/**
+ * What running a tool does to the world, which decides what a resume does with a call that may
+ * have started: `'none'` (reads only) and `'idempotent'` (running it twice with the same
+ * `idempotencyKey` is running it once) run again; `'once'` gets an `interrupted` result instead.
+ */
+export type ToolEffects = 'none' | 'idempotent' | 'once';
 
 /**
  * Decides per call whether a person must approve it. Declared through a method so that a
@@ -50,6 +63,8 @@ export interface Tool<Args = Record<string, unknown>> {
   readOnly?: boolean;
   /** Default false. A batch runs concurrently only when every call is readOnly and concurrencySafe. */
   concurrencySafe?: boolean;
+  /** Default `'none'` when `readOnly`, else `'once'` (docs/design.md, "Durability"). */
+  effects?: ToolEffects;
   /**
    * Whether a call needs a person's yes before it runs (docs/design.md, "Approval"):
    * `true`, or a function of the validated arguments. Default false.

@@ -1,6 +1,8 @@
 // The public surface is named, not wildcarded: this list changes only on purpose.
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as tinyagent from '../src/index.js';
+import * as postgres from '../src/postgres/index.js';
+import * as testing from '../src/testing.js';
 import type { Agent, RunEvent, RunOutput, Tool, ToolResult, Provider, Message, SessionStore, RunLimits } from '../src/index.js';
 
 describe('public API', () => {
@@ -36,6 +38,7 @@ describe('public API', () => {
       'createSkillTool',
       'defineTool',
       'evaluatePermission',
+      'isDurableSessionStore',
       'isTerminalRunEvent',
       'loadMcpConfig',
       'loadSkills',
@@ -91,5 +94,10 @@ describe('public API', () => {
       expect(typeof error.code).toBe('string');
       expect(error.name).toBe(error.constructor.name);
     }
+  });
+
+  it('exports exactly these values from tinyagent/testing and tinyagent/postgres', () => {
+    expect(Object.keys(testing).sort()).toEqual(['ScriptExhaustedError', 'createScriptedProvider', 'sessionStoreConformance']);
+    expect(Object.keys(postgres).sort()).toEqual(['PostgresSessionStore']);
   });
 });

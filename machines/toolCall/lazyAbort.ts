@@ -1,6 +1,7 @@
 // An abort handle whose AbortController is created only when someone asks for its signal.
 // Creating an AbortController costs a few microseconds in Node 20, more than a whole tool
 // step of a no-op tool; most tools and many providers never look at their signal.
+import { idempotencyKeyFor } from '../../src/tools/idempotencyKey.js';
 import type { ToolContext } from '../../src/types.js';
 
 /** `abort()` works before or after `signal` is first read; a late reader gets an aborted signal. */
@@ -70,6 +71,7 @@ export class LazyToolContext extends WithLazySignal implements ToolContext {
   readonly callId: string;
   readonly toolName: string;
   readonly iteration: number;
+  #idempotencyKey: string | undefined;
 
   constructor(runId: string, callId: string, toolName: string, iteration: number, abort: LazyAbort) {
     super(abort);
@@ -78,5 +80,10 @@ export class LazyToolContext extends WithLazySignal implements ToolContext {
     this.toolName = toolName;
     this.iteration = iteration;
     this.defineSignal();
+  }
+
+  /** Hashed when first read: most tools never ask for it. */
+  get idempotencyKey(): string {
+    return (this.#idempotencyKey ??= idempotencyKeyFor(this.runId, this.iteration, this.callId));
   }
 }

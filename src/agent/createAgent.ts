@@ -10,6 +10,7 @@ import { resolveLimits } from '../limits.js';
 import { ToolRegistry } from '../tools/registry.js';
 import { createRunActor, type CreateRunActorOptions } from '../run/createRunActor.js';
 import { MemorySessionStore } from '../session/memorySessionStore.js';
+import { isDurableSessionStore } from '../session/isDurableSessionStore.js';
 import { assertSessionId } from '../session/sessionId.js';
 import type { SessionStore } from '../session/sessionStore.js';
 import type { Message, Provider, RunLimits, RunOutput, Tool } from '../types.js';
@@ -125,8 +126,11 @@ export function createAgent(options: AgentOptions): Agent {
   });
 
   // A Run whose signal aborts from here on starts and ends `cancelled` at once, recorded like any Run.
-  async function loadHistory({ sessionId }: AgentRunOptions): Promise<Message[]> {
-    return sessionId === undefined ? [] : store.load(sessionId);
+  async function loadHistory({ sessionId }: AgentRunOptions, runId: string): Promise<Message[]> {
+    if (sessionId === undefined) return [];
+    // Taking the session repairs what a dead Run left (docs/design.md, "Sessions and repair").
+    if (isDurableSessionStore(store)) await (await store.acquire(sessionId, { runId })).release();
+    return store.load(sessionId);
   }
 
   function buildRun(runId: string, input: string, { sessionId, signal, traceparent }: AgentRunOptions, history: Message[]): RunActor {
@@ -168,7 +172,7 @@ export function createAgent(options: AgentOptions): Agent {
       let run: Promise<RunOutput>;
       try {
         run = inTurn(runOptions, () =>
-          loadHistory(runOptions).then((history) => {
+          loadHistory(runOptions, runId).then((history) => {
             const actor = buildRun(runId, input, runOptions, history);
             actor.start();
             return toPromise(actor).then((output) => settle(actor, output, signal));
@@ -193,7 +197,7 @@ export function createAgent(options: AgentOptions): Agent {
         };
         const runId = newRunId();
         const work = () =>
-          loadHistory(runOptions).then((history) => {
+          loadHistory(runOptions, runId).then((history) => {
             if (left.signal.aborted) return;
             const created = buildRun(runId, input, runOptions, history);
             actor = created;

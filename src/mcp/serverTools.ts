@@ -100,11 +100,13 @@ export class ServerTools {
   #register(tool: ListedTool): McpSkippedTool | undefined {
     const name = mcpToolName(this.#policy.server, tool.name);
     const readOnly = this.#policy.trusted && tool.readOnlyHint;
+    const idempotent = this.#policy.trusted && !readOnly && tool.idempotentHint;
     const candidate = (parameters: JsonSchemaObject): Tool => ({
       name,
       description: tool.description ?? `Tool "${tool.name}" of MCP server "${this.#policy.server}"`,
       parameters,
       ...(readOnly ? { readOnly: true, concurrencySafe: true } : {}),
+      ...(idempotent ? { effects: 'idempotent' as const } : {}),
       ...(this.#policy.needsApproval(name) ? { needsApproval: true } : {}),
       execute: (args, ctx) => this.#execute(tool.name, args, ctx),
     });
@@ -139,6 +141,8 @@ interface ListedTool {
   description: string | undefined;
   inputSchema: unknown;
   readOnlyHint: boolean;
+  /** Believed only for a trusted server: the tool may then run again on resume. */
+  idempotentHint: boolean;
   /** What the model is shown and what trust depends on, in a comparable form. */
   fingerprint: string;
 }
@@ -153,6 +157,7 @@ function readTool(raw: unknown): ListedTool | string {
     description,
     inputSchema: raw.inputSchema,
     readOnlyHint: annotations.readOnlyHint === true,
+    idempotentHint: annotations.idempotentHint === true,
     fingerprint: canonicalJson({ description, inputSchema: raw.inputSchema, annotations }),
   };
 }

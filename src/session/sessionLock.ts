@@ -18,6 +18,7 @@ import { link, unlink, writeFile } from 'node:fs/promises';
 import { setTimeout as delay } from 'node:timers/promises';
 import { SessionErrorCode } from '../codes.js';
 import { SessionError } from '../errors.js';
+import { isAlive } from './processHolder.js';
 import { hasCode, readRegularFile, type SessionFileTarget } from './sessionFileAccess.js';
 
 /** Who holds a lock: the record inside the lock file. */
@@ -92,14 +93,6 @@ function isStale(owner: LockOwner): boolean {
   return owner.host === hostname() && !isAlive(owner.pid);
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return !hasCode(error, 'ESRCH'); // EPERM: it exists, it is just not ours to signal
-  }
-}
 
 // Removes the lock `stale` describes, if it is still that lock, holding `<lock>.break` meanwhile.
 // False when another process is breaking it: the caller waits as for any held lock.

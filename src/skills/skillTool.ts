@@ -67,6 +67,7 @@ export function createSkillTool(skills: readonly Skill[], options: SkillToolOpti
     description: describeSkillTool([...byName.values()], limits.maxDescriptionChars),
     parameters,
     readOnly: true,
+    effects: 'none',
     concurrencySafe: true,
     async execute({ name, file }) {
       const skill = byName.get(name);

@@ -31,7 +31,8 @@ function sessionLines(id: string): { role: string; content: string; code?: strin
   return readFileSync(path.join(dir, '.tinyagent', 'sessions', `${id}.jsonl`), 'utf8')
     .trim()
     .split('\n')
-    .map((line) => (JSON.parse(line) as { message: { role: string; content: string } }).message);
+    .map((line) => (JSON.parse(line) as { message?: { role: string; content: string } }).message)
+    .filter((message) => message !== undefined);
 }
 
 describe('tinyagent run', () => {

@@ -36,6 +36,7 @@ export function editFileTool(root: FileRoot, maxFileBytes: number, needsApproval
       additionalProperties: false,
     },
     readOnly: false,
+    effects: 'idempotent', // the same edit on the same file: a second run finds it done or refuses
     concurrencySafe: false,
     permissionArgument: { name: 'path', kind: 'path' },
     ...(needsApproval === undefined ? {} : { needsApproval }),

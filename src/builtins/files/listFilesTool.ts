@@ -33,6 +33,7 @@ export function listFilesTool(root: FileRoot): Tool<ListFilesArgs> {
       additionalProperties: false,
     },
     readOnly: true,
+    effects: 'none',
     concurrencySafe: true,
     permissionArgument: { name: 'path', kind: 'path', default: '.' },
     async execute({ pattern, path }, ctx) {

@@ -42,6 +42,7 @@ export function readFileTool(root: FileRoot, maxFileBytes: number): Tool<ReadFil
       additionalProperties: false,
     },
     readOnly: true,
+    effects: 'none',
     concurrencySafe: true,
     permissionArgument: { name: 'path', kind: 'path' },
     async execute({ path, offset = 1, limit = DEFAULT_LIMIT }) {

@@ -46,6 +46,7 @@ export function searchFilesTool(root: FileRoot, maxFileBytes: number): Tool<Sear
       additionalProperties: false,
     },
     readOnly: true,
+    effects: 'none',
     concurrencySafe: true,
     permissionArgument: { name: 'path', kind: 'path', default: '.' },
     async execute({ pattern, path, glob, ignoreCase }, ctx) {

@@ -32,6 +32,7 @@ export function writeFileTool(root: FileRoot, needsApproval?: boolean | NeedsApp
       additionalProperties: false,
     },
     readOnly: false,
+    effects: 'idempotent', // the same content again leaves the same file
     concurrencySafe: false,
     permissionArgument: { name: 'path', kind: 'path' },
     ...(needsApproval === undefined ? {} : { needsApproval }),
