@@ -41,15 +41,12 @@ export function acceptTool(candidate: unknown, isTaken: (name: string) => boolea
       throw refuse('invalidToolDefinition', `${label}: ${flag} must be a boolean when present, got ${describeValue(value)}`, name);
     }
   }
-<<<<<<< HEAD
   const permissionProblem = checkPermissionArgument(fields.permissionArgument);
   if (permissionProblem !== undefined) throw refuse('invalidToolDefinition', `${label}: permissionArgument ${permissionProblem}`, name);
-=======
   const { effects = fields.readOnly === true ? 'none' : 'once' } = fields;
   if (!EFFECTS.includes(effects as ToolEffects)) {
     throw refuse('invalidToolDefinition', `${label}: effects must be "none", "idempotent" or "once" when present, got ${describeValue(effects)}`, name);
   }
->>>>>>> wip/store
   if (isTaken(name)) {
     throw refuse('duplicateTool', `${label} is already registered; a registered tool is never replaced`, name);
   }
