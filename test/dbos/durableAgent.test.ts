@@ -1,17 +1,13 @@
 // Runs as DBOS workflows on a real PostgreSQL server: a worker process runs them, this process
 // starts them, reads their events and answers them without running any of them.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import { first, firstValueFrom, toArray } from 'rxjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAgent, MemorySessionStore, RunError, type Message, type RunEvent } from '../../src/index.js';
-import { PostgresSessionStore } from '../../src/postgres/index.js';
 import { readLedger } from '../crash/effectLedger.js';
 import { describePg } from '../postgres/pgTestKit.js';
-import { launchDbos, registerTestAgent } from './durableAgentFixture.js';
-import { killAllWorkers, startWorker, type Worker } from './workers.js';
+import { useDbosClient } from './dbosClient.js';
+import { startWorker, type Worker } from './workers.js';
 
 const resultsPerCall = (messages: readonly Message[]) => {
   const counts: Record<string, number> = {};
@@ -23,27 +19,15 @@ const resultsPerCall = (messages: readonly Message[]) => {
 };
 
 describePg('durable Runs on DBOS', (databaseUrl) => {
-  const ledger = path.join(mkdtempSync(path.join(tmpdir(), 'tinyagent-dbos-')), 'ledger.jsonl');
-  let support: ReturnType<typeof registerTestAgent>;
-  let store: PostgresSessionStore;
+  const client = useDbosClient(databaseUrl);
   let worker: Worker;
-
   beforeAll(async () => {
-    support = registerTestAgent(databaseUrl(), ledger);
-    // This process runs no Runs: it listens to no queue of the tests.
-    await launchDbos(databaseUrl(), 'client', ['tinyagent-test-none']);
-    store = new PostgresSessionStore({ connectionString: databaseUrl() });
-    worker = await startWorker(databaseUrl(), 'worker-a', ledger);
+    worker = await startWorker(databaseUrl(), 'worker-a', client.ledger);
   }, 60_000);
-
-  afterAll(async () => {
-    await killAllWorkers();
-    await DBOS.shutdown();
-  });
 
   describe('a Run on a worker', () => {
     it('ends with the model answer, events read here from the first one, session as without DBOS', async () => {
-      const handle = await support.start('hello there', { sessionId: 'plain-1', workflowId: 'plain-1' });
+      const handle = await client.support.start('hello there', { sessionId: 'plain-1', workflowId: 'plain-1' });
       const output = await handle.result();
       expect(output).toMatchObject({ status: 'completed', text: 'answer: hello there', runId: 'plain-1' });
       const events = await firstValueFrom(handle.events().pipe(toArray()));
@@ -53,14 +37,14 @@ describePg('durable Runs on DBOS', (databaseUrl) => {
       const plainStore = new MemorySessionStore();
       const plain = createAgent({ provider: { complete: async () => ({ text: 'answer: hello there' }) }, sessionStore: plainStore });
       await plain.run('hello there', { sessionId: 's' });
-      expect(await store.load('plain-1')).toEqual(await plainStore.load('s'));
+      expect(await client.store.load('plain-1')).toEqual(await plainStore.load('s'));
     });
 
     it('runs tool calls as steps: one result per call, each effect once', async () => {
-      const handle = await support.start('chaos single', { sessionId: 'tools-1', workflowId: 'tools-1' });
+      const handle = await client.support.start('chaos single', { sessionId: 'tools-1', workflowId: 'tools-1' });
       const output = await handle.result();
       expect(output.text).toBe('answer: chaos single');
-      expect(resultsPerCall(await store.load('tools-1'))).toEqual({ call_charge: 1, call_note: 1 });
+      expect(resultsPerCall(await client.store.load('tools-1'))).toEqual({ call_charge: 1, call_note: 1 });
       const steps = await DBOS.listWorkflowSteps('tools-1');
       expect(steps?.map((step) => step.name).filter((name) => !name.startsWith('DBOS.'))).toEqual([
         'session.load',
@@ -77,33 +61,33 @@ describePg('durable Runs on DBOS', (databaseUrl) => {
   });
 
   it('an approval requested on one worker is answered here after that worker stopped; another worker finishes; the tool ran once', async () => {
-    const handle = await support.start('approve refund', { sessionId: 'approval-1', workflowId: 'approval-1' });
+    const handle = await client.support.start('approve refund', { sessionId: 'approval-1', workflowId: 'approval-1' });
     const requested = await firstValueFrom(handle.events().pipe(first((event: RunEvent) => event.type === 'tool.approval_requested')));
     expect(requested).toMatchObject({ type: 'tool.approval_requested', callId: 'call_refund' });
     await worker.kill('SIGKILL');
-    await support.approve('approval-1', 'call_refund');
-    worker = await startWorker(databaseUrl(), 'worker-a', ledger);
+    await client.support.approve('approval-1', 'call_refund');
+    worker = await startWorker(databaseUrl(), 'worker-a', client.ledger);
     const output = await handle.result();
     expect(output.text).toBe('answer: approve refund');
-    expect(readLedger(ledger).filter((entry) => entry.tool === 'send_refund')).toHaveLength(1);
-    expect(resultsPerCall(await store.load('approval-1'))).toEqual({ call_refund: 1 });
+    expect(readLedger(client.ledger).filter((entry) => entry.tool === 'send_refund')).toHaveLength(1);
+    expect(resultsPerCall(await client.store.load('approval-1'))).toEqual({ call_refund: 1 });
   }, 60_000);
 
   it('cancel from this process while the tool runs on the worker: the tool gets its signal, the session a cancelled result with the reason', async () => {
-    const handle = await support.start('cancel me', { sessionId: 'cancel-1', workflowId: 'cancel-1' });
+    const handle = await client.support.start('cancel me', { sessionId: 'cancel-1', workflowId: 'cancel-1' });
     await firstValueFrom(handle.events().pipe(first((event: RunEvent) => event.type === 'tool.started')));
-    await support.cancel('cancel-1', 'the customer hung up');
+    await client.support.cancel('cancel-1', 'the customer hung up');
     const failure = await handle.result().then(
       () => undefined,
       (error: unknown) => error,
     );
     expect(failure).toBeInstanceOf(RunError);
     expect((failure as RunError).code).toBe('cancelled');
-    const messages = await store.load('cancel-1');
+    const messages = await client.store.load('cancel-1');
     const result = messages.find((message) => message.role === 'tool');
     expect(result).toMatchObject({ role: 'tool', toolCallId: 'call_wait', isError: true, code: 'cancelled' });
     expect(result?.role === 'tool' && result.content).toContain('the customer hung up');
-    expect(readLedger(ledger).filter((entry) => entry.tool === 'wait_for_signal.aborted')).toHaveLength(1);
+    expect(readLedger(client.ledger).filter((entry) => entry.tool === 'wait_for_signal.aborted')).toHaveLength(1);
     const events = await firstValueFrom(handle.events().pipe(toArray()));
     expect(events.at(-1)?.type).toBe('run.cancelled');
   }, 60_000);

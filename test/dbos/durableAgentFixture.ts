@@ -5,7 +5,7 @@ import { DBOS } from '@dbos-inc/dbos-sdk';
 import { createAgent, createScriptedProvider, type Tool } from '../../src/index.js';
 import { PostgresSessionStore } from '../../src/postgres/index.js';
 import { registerDurableAgent } from '../../src/dbos/index.js';
-import { recordEffect } from '../crash/effectLedger.js';
+import { readLedger, recordEffect } from '../crash/effectLedger.js';
 
 export const QUEUE = 'tinyagent-test-runs';
 
@@ -23,9 +23,13 @@ function ledgerTool(name: string, effects: 'once' | 'idempotent', ledger: string
     effects,
     ...extra,
     async execute(args, ctx) {
-      recordEffect(ledger, { tool: name, callId: ctx.callId, idempotencyKey: ctx.idempotencyKey, pid: process.pid });
+      recordEffect(ledger, { tool: name, callId: `${ctx.runId}/${ctx.callId}`, idempotencyKey: ctx.idempotencyKey, pid: process.pid });
+      // Ledger entries name the Run and the call (`run/call`).
+      // A crash right after the effect, on the first attempt only: the step never records.
+      const firstAttempt = readLedger(ledger).filter((entry) => entry.idempotencyKey === ctx.idempotencyKey).length === 1;
+      if (process.env.KILL_AFTER_EFFECT === name && firstAttempt) process.kill(process.pid, 'SIGKILL');
       await sleep(holdMs);
-      return `${name} done for ${String(args.item)}`;
+      return `${name} done for ${String(args.item)} by pid ${process.pid}`;
     },
   };
 }
