@@ -46,7 +46,9 @@ as_owner() {
   fi
 }
 
-WORK="$(mktemp -d "${TMPDIR:-/tmp}/tinyagent-pg.XXXXXX")"
+# As root, under /tmp: the `postgres` user must be able to reach the directory (TMPDIR may be private).
+if [ "$(id -u)" -eq 0 ]; then BASE=/tmp; else BASE="${TMPDIR:-/tmp}"; fi
+WORK="$(mktemp -d "$BASE/tinyagent-pg.XXXXXX")"
 DATA="$WORK/data"
 if [ "$(id -u)" -eq 0 ]; then chown postgres "$WORK"; fi
 chmod 700 "$WORK"

@@ -6,6 +6,7 @@ export type {
   JsonSchemaObject,
   Tool,
   ToolContext,
+  ToolEffects,
   ToolResult,
   ToolSpec,
   NeedsApprovalFn,

@@ -4,7 +4,7 @@
 // (the server ends a backend whose client process died, and with it the lease).
 import { SessionErrorCode } from '../codes.js';
 import { SessionError } from '../errors.js';
-import { isProcessGone, processHolder } from '../session/processHolder.js';
+import { isProcessGone, isThisProcess, processHolder } from '../session/processHolder.js';
 import type { RecordBackend, RecordChannel, RecordUpdate } from '../session/recordBackend.js';
 import { recordProblem, type Holder, type SessionRecord } from '../session/sessionRecord.js';
 import type { RecordedOwner } from '../session/sessionView.js';
@@ -65,6 +65,8 @@ class PgChannel implements RecordChannel {
   readonly #client: PgClient;
   #broken: unknown;
   #closed = false;
+  // The session's records as of this channel's last committed update.
+  #records: SessionRecord[] = [];
   // The server ended the connection (or the network did): the channel, and the lease on it, are over.
   readonly #onError = (error: Error) => this.#lose(error);
 
@@ -81,12 +83,17 @@ class PgChannel implements RecordChannel {
     const client = this.#client;
     const id = this.#sessionId;
     try {
-      await client.query('BEGIN');
+      // Read committed whatever the pool's default: the row lock orders the writers, and each
+      // statement after it sees what the one before committed.
+      await client.query('BEGIN ISOLATION LEVEL READ COMMITTED');
       await client.query(`INSERT INTO ${TABLES.sessions} (session_id) VALUES ($1) ON CONFLICT DO NOTHING`, [id]);
       const { rows: head } = await client.query(`SELECT length FROM ${TABLES.sessions} WHERE session_id = $1 FOR UPDATE`, [id]);
       const length = Number(head[0]?.length ?? 0);
-      const { rows } = await client.query(`SELECT position, record FROM ${TABLES.records} WHERE session_id = $1 ORDER BY position`, [id]);
-      const { append, result } = await update(rows.map((row) => decode(id, row)));
+      // Records never change once written: read only those added since this channel's last update.
+      const known = this.#records.length <= length ? this.#records : [];
+      const { rows } = await client.query(`SELECT position, record FROM ${TABLES.records} WHERE session_id = $1 AND position >= $2 ORDER BY position`, [id, known.length]);
+      const records = known.concat(rows.map((row) => decode(id, row)));
+      const { append, result } = await update(records);
       if (append.length > 0) {
         const values = append.flatMap((record, index) => [id, length + index, JSON.stringify(record)]);
         const placeholders = append.map((_, index) => `($${index * 3 + 1}, $${index * 3 + 2}, $${index * 3 + 3})`).join(', ');
@@ -94,8 +101,10 @@ class PgChannel implements RecordChannel {
         await client.query(`UPDATE ${TABLES.sessions} SET length = $2 WHERE session_id = $1`, [id, length + append.length]);
       }
       await client.query('COMMIT');
+      this.#records = records.concat(append);
       return result;
     } catch (error) {
+      this.#records = [];
       try {
         await client.query('ROLLBACK');
       } catch (rollbackError) {
@@ -106,10 +115,13 @@ class PgChannel implements RecordChannel {
     }
   }
 
+  // Gone: a lease of this process that ended, or one whose server backend no longer exists
+  // (the server ends a backend whose client died). The backend decides even on the same host:
+  // a pid of another container with the same host name proves nothing.
   async isGone(owner: RecordedOwner): Promise<boolean> {
-    if (isProcessGone(owner.holder, owner.leaseId) === true) return true;
+    if (isThisProcess(owner.holder) && isProcessGone(owner.holder, owner.leaseId) === true) return true;
     const { backendPid, backendStart } = owner.holder;
-    if (typeof backendPid !== 'number') return false;
+    if (typeof backendPid !== 'number') return isProcessGone(owner.holder, owner.leaseId) === true;
     const { rows } = await this.#client.query('SELECT extract(epoch from backend_start)::text AS started FROM pg_stat_activity WHERE pid = $1', [backendPid]);
     if (rows.length === 0) return true;
     const started = rows[0]?.started;

@@ -10,6 +10,7 @@ import { isProcessGone, processHolder } from './processHolder.js';
 import type { RecordBackend, RecordChannel } from './recordBackend.js';
 import type { SessionFileTarget } from './sessionFileAccess.js';
 import type { SessionRecord } from './sessionRecord.js';
+import { forget, noteAppended, readPosition, recordsWith } from './sessionRecordCache.js';
 
 export type { SessionRepair } from './leasedSessions.js';
 
@@ -61,8 +62,20 @@ function fileBackend(dir: string, lockTimeoutMs: number): RecordBackend {
       fileQueue.run(file.path, () =>
         io('write', file, () =>
           withLockedSessionFile(file, lockTimeoutMs, async (locked) => {
-            const { append, result } = await update(await readRecords(file, await locked.read()));
-            if (append.length > 0) await locked.append(encodeRecords(append));
+            const records =
+              recordsWith(file.path, file, await locked.readFrom(readPosition(file.path))) ??
+              (recordsWith(file.path, file, await locked.readFrom(0)) as SessionRecord[]);
+            const { append, result } = await update(records);
+            if (append.length > 0) {
+              const data = encodeRecords(append);
+              try {
+                await locked.append(data);
+              } catch (error) {
+                forget(file.path);
+                throw error;
+              }
+              noteAppended(file.path, append, data.length);
+            }
             return result;
           }),
         ),

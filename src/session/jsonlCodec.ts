@@ -35,11 +35,14 @@ export function encodeRecords(records: readonly SessionRecord[]): Buffer {
   return Buffer.from(lines.join(''), 'utf8');
 }
 
-/** Reads a session file; throws `session_corrupt` / `session_unsupported_version` naming the line. */
-export function decodeSession(bytes: Buffer, source: SessionSource): DecodedSession {
+/**
+ * Reads a session file (or its part from line `firstLine` on); throws `session_corrupt` /
+ * `session_unsupported_version` naming the line.
+ */
+export function decodeSession(bytes: Buffer, source: SessionSource, firstLine = 1): DecodedSession {
   const records: SessionRecord[] = [];
   let start = 0;
-  for (let line = 1; start < bytes.length; line += 1) {
+  for (let line = firstLine; start < bytes.length; line += 1) {
     const end = bytes.indexOf(NEWLINE, start);
     if (end === -1) {
       // Torn: the write of this line never finished. Anything else there was not written here.

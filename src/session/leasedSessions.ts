@@ -7,6 +7,7 @@ import type { Message, ToolMessage } from '../types.js';
 import { KeyedLock } from '../keyedLock.js';
 import { decideAcquire, decidePlainAppend, type Acquired, type Busy } from './leaseProtocol.js';
 import { assertMessages, encodeMessages } from './messageShape.js';
+import { markLease } from './processHolder.js';
 import type { RecordBackend } from './recordBackend.js';
 import { assertSessionId } from './sessionId.js';
 import { ChannelLease, newLeaseId } from './sessionLease.js';
@@ -104,6 +105,9 @@ export class LeasedSessions implements DurableSessionStore {
     signal?.throwIfAborted();
     const channel = await this.#backend.open(sessionId);
     const leaseId = newLeaseId();
+    // Live before its record is written: another acquisition in this process that reads the
+    // record right after must not take this lease for one that is gone.
+    markLease(leaseId, true);
     let acquired: Acquired;
     try {
       const request = { runId, leaseId, holder: channel.holder, takeOver };
@@ -111,6 +115,7 @@ export class LeasedSessions implements DurableSessionStore {
         channel.update((current) => decideAcquire(viewRecords(current), request, (owner) => channel.isGone(owner))),
       );
     } catch (error) {
+      markLease(leaseId, false);
       await channel.close();
       throw error;
     }

@@ -18,6 +18,15 @@ export function processHolder(): Holder {
   return { host: hostname(), pid: process.pid, process: PROCESS_TOKEN };
 }
 
+/**
+ * Whether `holder` is this very process (not merely the same pid).
+ * @example
+ * isThisProcess(processHolder()); // true
+ */
+export function isThisProcess(holder: Holder): boolean {
+  return holder.process === PROCESS_TOKEN;
+}
+
 /** Marks a lease of this process live (`true`) or over (`false`). */
 export function markLease(leaseId: string, live: boolean): void {
   if (live) liveLeases.add(leaseId);

@@ -42,8 +42,7 @@ export class ChannelLease implements SessionLease {
     this.leaseId = init.leaseId;
     this.repaired = init.repaired;
     this.#length = init.length;
-    this.#channel = init.channel;
-    markLease(this.leaseId, true);
+    this.#channel = init.channel; // its lease id is marked live by the acquisition, before its record is written
   }
 
   get length(): number {
@@ -57,8 +56,9 @@ export class ChannelLease implements SessionLease {
     return this.#write(records);
   }
 
-  recordCallStarted({ callId, toolName, iteration, idempotencyKey }: CallStart): Promise<void> {
-    return this.#write([{ type: 'call_started', runId: this.runId, callId, toolName, iteration, idempotencyKey }]);
+  recordCallStarted(calls: CallStart | readonly CallStart[]): Promise<void> {
+    const list: readonly CallStart[] = Array.isArray(calls) ? calls : [calls as CallStart];
+    return this.#write(list.map(({ callId, toolName, iteration, idempotencyKey }) => ({ type: 'call_started', runId: this.runId, callId, toolName, iteration, idempotencyKey })));
   }
 
   recordCheckpoint(checkpoint: RunCheckpoint): Promise<void> {

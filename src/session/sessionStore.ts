@@ -72,8 +72,11 @@ export interface SessionLease {
    * did land is acknowledged, never written twice.
    */
   append(messages: readonly Message[], checkpoint?: RunCheckpoint): Promise<void>;
-  /** Records that a call is about to start (just before `execute`). Fenced and retryable like `append`. */
-  recordCallStarted(call: CallStart): Promise<void>;
+  /**
+   * Records that a call (or the calls of a concurrent batch, in one write) is about to start,
+   * just before `execute`. Fenced and retryable like `append`.
+   */
+  recordCallStarted(call: CallStart | readonly CallStart[]): Promise<void>;
   /** Records the Run's counters and its calls that wait for approval. Fenced and retryable like `append`. */
   recordCheckpoint(checkpoint: RunCheckpoint): Promise<void>;
   /** Marks the Run finished (it can no longer be resumed) and releases the session. */

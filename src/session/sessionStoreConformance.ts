@@ -98,6 +98,21 @@ const cases: Case[] = [
     },
   },
   {
+    name: 'two Runs taking a free session at once: one gets it, the other session_locked',
+    async run(stores, id) {
+      const [first, second] = await Promise.all([stores(), stores()]);
+      const attempts = await Promise.allSettled([
+        first.acquire(id(), { runId: 'run-1', lockTimeoutMs: 30 }),
+        second.acquire(id(), { runId: 'run-2', lockTimeoutMs: 30 }),
+      ]);
+      const won = attempts.flatMap((attempt) => (attempt.status === 'fulfilled' ? [attempt.value] : []));
+      assert.equal(won.length, 1, 'exactly one acquisition succeeds');
+      const lost = attempts.find((attempt) => attempt.status === 'rejected');
+      assert.equal((lost?.reason as { code?: unknown } | undefined)?.code, SessionErrorCode.locked);
+      await won[0]!.finish('completed');
+    },
+  },
+  {
     name: 'a waiting Run gets the session once its owner releases it',
     async run(stores, id) {
       const first = await (await stores()).acquire(id(), { runId: 'run-1' });
@@ -171,7 +186,8 @@ const cases: Case[] = [
     async run(stores, id) {
       const lease = await (await stores()).acquire(id(), { runId: 'run-1' });
       await lease.append([user, withCalls]);
-      await lease.recordCallStarted(start('c1'));
+      await lease.recordCallStarted([start('c1'), start('c2')]);
+      assert.deepEqual(Object.keys((await (await stores()).loadRunState(id()))?.startedCalls ?? {}), ['c1', 'c2']);
       await lease.release();
       const next = await (await stores()).acquire(id(), { runId: 'run-2', lockTimeoutMs: 0 });
       assert.deepEqual(

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
 import { cleanEnv, runCliProcess } from './runCli.js';
+import { FileSessionStore } from '../../src/index.js';
 import { useCliProject } from './cliProject.js';
 
 const ODD_SERVER = fileURLToPath(new URL('../mcp/servers/oddServer.mjs', import.meta.url));
@@ -39,11 +40,8 @@ it('offers the MCP servers tools, runs them, and leaves no server process behind
   const offered = (server.requests[0].tools as { function: { name: string } }[]).map((tool) => tool.function.name);
   expect(offered).toContain('mcp__odd__echo');
   expect(result.stdout).toMatch(/✓ mcp__odd__echo/);
-  const tool = readFileSync(path.join(project.dir, '.tinyagent', 'sessions', 'mcp.jsonl'), 'utf8')
-    .trim()
-    .split('\n')
-    .map((line) => (JSON.parse(line) as { message: { role: string; content: string } }).message)
-    .find((message) => message.role === 'tool')!;
+  const messages = await new FileSessionStore({ dir: path.join(project.dir, '.tinyagent', 'sessions') }).load('mcp');
+  const tool = messages.find((message) => message.role === 'tool')!;
   expect(tool.content).toContain('through MCP');
   expect(processesMarked(marker)).toEqual([]);
 });

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { cleanEnv, startCli } from './runCli.js';
+import { FileSessionStore } from '../../src/index.js';
 import { useCliProject } from './cliProject.js';
 
 const project = useCliProject('tinyagent-cli-signal-');
@@ -38,11 +39,8 @@ it.each([
   const result = await cli.result;
   expect(result.code).toBe(exitCode);
   expect(result.stdout).toMatch(/cancelled · 1 iteration/);
-  const messages = readFileSync(path.join(project.dir, '.tinyagent', 'sessions', 'sig.jsonl'), 'utf8')
-    .trim()
-    .split('\n')
-    .map((line) => (JSON.parse(line) as { message: { role: string; code?: string } }).message);
+  const messages = await new FileSessionStore({ dir: path.join(project.dir, '.tinyagent', 'sessions') }).load('sig');
   expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool']);
-  expect(messages[2]!.code).toBe('cancelled');
+  expect(messages[2]).toMatchObject({ code: 'cancelled' });
   await until(() => pids.every((pid) => !alive(pid)));
 });

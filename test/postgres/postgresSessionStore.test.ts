@@ -55,6 +55,20 @@ describePg('PostgresSessionStore on a server', (databaseUrl) => {
     }
   });
 
+  it('makes a plain append wait for a live lease, then refuses it with session_locked; nothing is written', async () => {
+    const store = new PostgresSessionStore({ connectionString: databaseUrl(), lockTimeoutMs: 30 });
+    try {
+      const lease = await store.acquire('owned', { runId: 'run-1' });
+      await expect(store.append('owned', [{ role: 'user', content: 'sneaking in' }])).rejects.toMatchObject({ code: 'session_locked' });
+      expect(await store.load('owned')).toEqual([]);
+      await lease.finish('completed');
+      await store.append('owned', [{ role: 'user', content: 'after the Run' }]);
+      expect(await store.load('owned')).toEqual([{ role: 'user', content: 'after the Run' }]);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('refuses a database migrated by a newer tinyagent', async () => {
     await withClient(databaseUrl(), (client) => client.query('INSERT INTO tinyagent_migrations (version) VALUES (99)'));
     const store = new PostgresSessionStore({ connectionString: databaseUrl() });
