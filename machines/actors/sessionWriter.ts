@@ -1,11 +1,11 @@
 // The Run's one session writer: a child actor, spawned only when the Run has a session,
 // that appends messages in order and reports back. A Run without a session raises
 // `session.persisted` itself, so it creates no actor and takes no async hop to persist.
-// The store comes from the Run's environment; the actor's input is the session id (data).
+// The store comes from the environment the actor was bound to; its input is the session id (data).
 import { fromCallback } from 'xstate';
 import { ToolErrorCode } from '../../src/codes.js';
 import type { Message } from '../../src/types.js';
-import { environmentOf } from './runEnvironment.js';
+import type { SessionStore } from '../../src/session/sessionStore.js';
 
 export interface SessionWriteEvent {
   type: 'session.write';
@@ -53,33 +53,35 @@ function trackOpenCalls(open: Set<string>, messages: readonly Message[]): void {
  * Appends each `session.write` after the previous one finished, never two at once. When the Run
  * actor is stopped (`actor.stop()`) with calls written but their results not, it writes
  * `cancelled` results for them once the writes in flight are done, so the session stays whole.
+ * @example setup({ actors: { sessionWriter: sessionWriter(store) } })
  */
-export const sessionWriter = fromCallback<SessionWriteEvent, { sessionId: string }>(({ input, sendBack, receive, system }) => {
-  const { store } = environmentOf(system);
-  const open = new Set<string>();
-  let queue: Promise<void> = Promise.resolve();
-  receive((event) => {
-    queue = queue.then(async () => {
-      try {
-        if (!store) throw new Error('This Run has no session store bound');
-        let messages = event.messages;
-        if (event.resumed) messages = messages.slice(alreadyStored(await store.load(input.sessionId), messages));
-        if (messages.length > 0) await store.append(input.sessionId, messages as Message[]);
-        trackOpenCalls(open, event.messages);
-        sendBack({ type: 'session.persisted', count: event.messages.length } satisfies SessionWriterReply);
-      } catch (error) {
-        sendBack({ type: 'session.failed', error } satisfies SessionWriterReply);
-      }
+export function sessionWriter(store: SessionStore | undefined) {
+  return fromCallback<SessionWriteEvent, { sessionId: string }>(({ input, sendBack, receive }) => {
+    const open = new Set<string>();
+    let queue: Promise<void> = Promise.resolve();
+    receive((event) => {
+      queue = queue.then(async () => {
+        try {
+          if (!store) throw new Error('This Run has no session store bound');
+          let messages = event.messages;
+          if (event.resumed) messages = messages.slice(alreadyStored(await store.load(input.sessionId), messages));
+          if (messages.length > 0) await store.append(input.sessionId, messages as Message[]);
+          trackOpenCalls(open, event.messages);
+          sendBack({ type: 'session.persisted', count: event.messages.length } satisfies SessionWriterReply);
+        } catch (error) {
+          sendBack({ type: 'session.failed', error } satisfies SessionWriterReply);
+        }
+      });
     });
+    return () => {
+      queue = queue.then(async () => {
+        if (open.size === 0 || !store) return;
+        try {
+          await store.append(input.sessionId, [...open].map(stoppedResult));
+        } catch {
+          // The next load repairs what could not be written here (FileSessionStore: `interrupted`).
+        }
+      });
+    };
   });
-  return () => {
-    queue = queue.then(async () => {
-      if (open.size === 0 || !store) return;
-      try {
-        await store.append(input.sessionId, [...open].map(stoppedResult));
-      } catch {
-        // The next load repairs what could not be written here (FileSessionStore: `interrupted`).
-      }
-    });
-  };
-});
+}

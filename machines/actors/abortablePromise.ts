@@ -14,7 +14,7 @@ const aborts = new WeakMap<object, LazyAbort>();
 export interface AbortablePromiseArgs<TInput> {
   input: TInput;
   abort: LazyAbort;
-  /** The promise actor itself (its `system` holds the Run's environment). */
+  /** The promise actor itself. */
   self: AnyActorRef;
 }
 
