@@ -19,9 +19,10 @@ export interface DurableAgentOptions {
   /**
    * A DBOS queue shared by every worker: `start` enqueues there and any worker with a free slot
    * runs the Run. `concurrency` is the limit over all workers, `workerConcurrency` per worker.
+   * `pollingIntervalMs` is how often each worker looks for work at least (DBOS's default 1000).
    * Without it a Run runs in the process that starts it.
    */
-  queue?: { name: string; concurrency?: number; workerConcurrency?: number };
+  queue?: { name: string; concurrency?: number; workerConcurrency?: number; pollingIntervalMs?: number };
 }
 
 /** Options of `DurableAgent.start`. */
@@ -81,7 +82,12 @@ export function registerDurableAgent(name: string, createAgent: () => Agent, opt
   let queueReady: Promise<unknown> | undefined;
   const ensureQueue = () =>
     (queueReady ??= outsideWorkflows(() =>
-      DBOS.registerQueue(queue!.name, { globalConcurrency: queue!.concurrency, workerConcurrency: queue!.workerConcurrency, onConflict: 'always_update' }),
+      DBOS.registerQueue(queue!.name, {
+        globalConcurrency: queue!.concurrency,
+        workerConcurrency: queue!.workerConcurrency,
+        ...(queue!.pollingIntervalMs === undefined ? {} : { minPollingIntervalMs: queue!.pollingIntervalMs }),
+        onConflict: 'always_update',
+      }),
     ).catch((error: unknown) => {
       queueReady = undefined;
       throw error;
