@@ -45,6 +45,9 @@ describePg('recovery of a Run whose worker died inside a tool', (databaseUrl) =>
     const events = await firstValueFrom(client.support.handle('idem').events().pipe(toArray()));
     const referenceEvents = await firstValueFrom(client.support.handle('reference').events().pipe(toArray()));
     expect(events.map((event) => [event.seq, event.type])).toEqual(referenceEvents.map((event) => [event.seq, event.type]));
+    // Every time the Run saw is one DBOS recorded (DBOS.now at the start, each step's end), never the wall clock.
+    const recorded = new Set(((await DBOS.listWorkflowSteps('idem')) ?? []).map((step) => (typeof step.output === 'number' ? step.output : (step.output as { at?: number } | null)?.at)));
+    expect(events.filter((event) => !recorded.has(event.time))).toEqual([]);
   }, 90_000);
 
   it("a 'once' call whose step was cut gets interrupted and never runs again; the Run ends with the model's answer", async () => {
