@@ -1,6 +1,7 @@
 // What PostgresSessionStore adds to the contract: tables made on the first write by a versioned
 // migration (a reader creates nothing), a lease whose connection the server ended is provably
 // gone, a newer schema is refused, and clear errors for bad options and a missing `pg`.
+import pg from 'pg';
 import { expect, it } from 'vitest';
 import { PostgresSessionStore } from '../../src/postgres/index.js';
 import { createPgPool } from '../../src/postgres/loadPg.js';
@@ -66,6 +67,22 @@ describePg('PostgresSessionStore on a server', (databaseUrl) => {
       expect(await store.load('owned')).toEqual([{ role: 'user', content: 'after the Run' }]);
     } finally {
       await store.close();
+    }
+  });
+
+  it('works on a pool of yours, and leaves it open: each live lease holds one of its connections', async () => {
+    const pool = new pg.Pool({ connectionString: databaseUrl(), max: 3 });
+    try {
+      const store = new PostgresSessionStore({ pool });
+      const lease = await store.acquire('pooled', { runId: 'run-1' });
+      expect(pool.totalCount - pool.idleCount).toBe(1);
+      await lease.append([{ role: 'user', content: 'hi' }]);
+      await lease.finish('completed');
+      expect(pool.totalCount - pool.idleCount).toBe(0);
+      await store.close();
+      expect(await store.load('pooled')).toEqual([{ role: 'user', content: 'hi' }]); // the pool is still open
+    } finally {
+      await pool.end();
     }
   });
 
