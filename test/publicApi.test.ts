@@ -44,6 +44,7 @@ describe('public API', () => {
       'loadMcpConfig',
       'loadSkills',
       'parsePermissionRules',
+      'provideRunEnvironment',
       'providerFromEnv',
       'repairInterruptedCalls',
       'resolveLimits',
