@@ -13,6 +13,8 @@ import { startWorker, type Worker } from './workers.js';
 const RUNS = 30;
 const KILLS = 4;
 const SEED = Number(process.env.CHAOS_SEED ?? 21);
+/** How long each tool holds after its effect: the window a kill can cut. */
+const HOLD_MS = 150;
 
 /** mulberry32: a small seeded generator, so a failing schedule can be replayed with CHAOS_SEED. */
 function seeded(seed: number): () => number {
@@ -33,7 +35,7 @@ describePg('chaos: three workers, one killed and restarted', (databaseUrl) => {
 
   it(`${RUNS} Runs end with the model's answer, one result per call, no 'once' effect twice (seed ${SEED})`, async () => {
     const random = seeded(SEED);
-    const [victimStart, ...others] = await Promise.all(['chaos-a', 'chaos-b', 'chaos-c'].map((id) => startWorker(databaseUrl(), id, client.ledger)));
+    const [victimStart, ...others] = await Promise.all(['chaos-a', 'chaos-b', 'chaos-c'].map((id) => startWorker(databaseUrl(), id, client.ledger, { HOLD_MS: String(HOLD_MS) })));
     let victim: Worker = victimStart!;
     const handles = await Promise.all(Array.from({ length: RUNS }, (_, index) => client.support.start(`chaos ${index}`, { sessionId: `chaos-${index}`, workflowId: `chaos-${index}` })));
     const outputs = Promise.all(handles.map((handle) => handle.result()));
@@ -42,14 +44,21 @@ describePg('chaos: three workers, one killed and restarted', (databaseUrl) => {
 
     const killedPids: number[] = [];
     for (let kill = 0; kill < KILLS && !settled; kill++) {
-      await sleep(150 + Math.floor(random() * 600));
-      killedPids.push(victim.child.pid!);
+      // A random point of the victim's work: some moment after it took an effect, or in between.
+      const pid = victim.child.pid!;
+      const deadline = Date.now() + 5_000;
+      while (!settled && Date.now() < deadline && !(random() < 0.3 && readLedger(client.ledger).some((entry) => entry.pid === pid))) await sleep(20);
+      await sleep(Math.floor(random() * HOLD_MS));
+      if (settled) break;
+      killedPids.push(pid);
       await victim.kill('SIGKILL');
       await sleep(Math.floor(random() * 300));
-      victim = await startWorker(databaseUrl(), 'chaos-a', client.ledger);
+      victim = await startWorker(databaseUrl(), 'chaos-a', client.ledger, { HOLD_MS: String(HOLD_MS) });
     }
     const results = await outputs;
     expect(killedPids.length).toBeGreaterThan(0);
+    // The kills cut work: effects were taken by processes that were then killed.
+    expect(readLedger(client.ledger).filter((entry) => killedPids.includes(entry.pid)).length).toBeGreaterThan(0);
 
     const effects = readLedger(client.ledger);
     const effectsOf = (callId: string) => effects.filter((entry) => entry.callId === callId);
@@ -78,6 +87,7 @@ describePg('chaos: three workers, one killed and restarted', (databaseUrl) => {
       }
     }
     for (const worker of others) await worker!.kill('SIGTERM');
-    console.log(`chaos seed ${SEED}: ${killedPids.length} kills, ${interrupted} interrupted 'once' calls`);
+    const rerun = results.filter((_, index) => effectsOf(`chaos-${index}/call_note`).length > 1).length;
+    console.log(`chaos seed ${SEED}: ${killedPids.length} kills, ${interrupted} interrupted 'once' calls, ${rerun} idempotent calls run again`);
   }, 240_000);
 });

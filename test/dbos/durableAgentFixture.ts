@@ -79,7 +79,8 @@ export function registerTestAgent(databaseUrl: string, ledger: string, holdMs = 
           },
         ],
       }),
-    { queue: { name: QUEUE, concurrency: 12 } },
+    // A few Runs per worker at a time, so that the Runs spread over every worker.
+    { queue: { name: QUEUE, workerConcurrency: 2, pollingIntervalMs: 100 } },
   );
 }
 
