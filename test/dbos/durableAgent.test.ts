@@ -91,4 +91,15 @@ describePg('durable Runs on DBOS', (databaseUrl) => {
     const events = await firstValueFrom(handle.events().pipe(toArray()));
     expect(events.at(-1)?.type).toBe('run.cancelled');
   }, 60_000);
+
+  it('cancel of a Run that waits for approval: the call never runs and gets a cancelled result with the reason', async () => {
+    const handle = await client.support.start('approve never', { sessionId: 'approval-cancel', workflowId: 'approval-cancel' });
+    await firstValueFrom(handle.events().pipe(first((event: RunEvent) => event.type === 'tool.approval_requested')));
+    await client.support.cancel('approval-cancel', 'nobody answered');
+    await expect(handle.result()).rejects.toMatchObject({ code: 'cancelled' });
+    const [result] = (await client.store.load('approval-cancel')).filter((message) => message.role === 'tool');
+    expect(result).toMatchObject({ toolCallId: 'call_refund', isError: true, code: 'cancelled' });
+    expect(result?.role === 'tool' && result.content).toContain('nobody answered');
+    expect(readLedger(client.ledger).filter((entry) => entry.callId === 'approval-cancel/call_refund')).toEqual([]);
+  }, 60_000);
 });
