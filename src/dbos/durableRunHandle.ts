@@ -1,7 +1,7 @@
 // A handle on a durable Run, from any process: its result and its events, read from DBOS.
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import { Observable } from 'rxjs';
-import { RunError } from '../errors.js';
+import { ConfigurationError, RunError } from '../errors.js';
 import { isTerminalRunEvent, type RunEvent } from '../events/runEvent.js';
 import type { RunOutput } from '../types.js';
 import { outsideWorkflows } from './asyncContext.js';
@@ -11,7 +11,10 @@ import { EVENTS_STREAM } from './durableRun.js';
 export interface DurableRunHandle {
   /** The workflow's id, which is also the Run's id (`RunOutput.runId`). */
   readonly workflowId: string;
-  /** Resolves with the RunOutput when the Run completes; rejects with a RunError (its code) otherwise. */
+  /**
+   * Resolves with the RunOutput when the Run completes; rejects with a RunError (its code)
+   * otherwise, and with a ConfigurationError when no Run has this id.
+   */
   result(): Promise<RunOutput>;
   /**
    * The Run's events from its first one, whenever you subscribe, live until its terminal
@@ -54,6 +57,8 @@ export function durableRunHandle(workflowId: string): DurableRunHandle {
   return {
     workflowId,
     async result() {
+      const status = await outsideWorkflows(() => DBOS.getWorkflowStatus(workflowId));
+      if (status === null) throw new ConfigurationError(`No durable Run has the workflow id "${workflowId}"`);
       const output = await outsideWorkflows(() => DBOS.retrieveWorkflow<RunOutput>(workflowId).getResult());
       return settle(output);
     },

@@ -3,7 +3,7 @@
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import { first, firstValueFrom, toArray } from 'rxjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createAgent, MemorySessionStore, RunError, type Message, type RunEvent } from '../../src/index.js';
+import { ConfigurationError, createAgent, MemorySessionStore, RunError, type Message, type RunEvent } from '../../src/index.js';
 import { readLedger } from '../crash/effectLedger.js';
 import { describePg } from '../postgres/pgTestKit.js';
 import { useDbosClient } from './dbosClient.js';
@@ -102,4 +102,8 @@ describePg('durable Runs on DBOS', (databaseUrl) => {
     expect(result?.role === 'tool' && result.content).toContain('nobody answered');
     expect(readLedger(client.ledger).filter((entry) => entry.callId === 'approval-cancel/call_refund')).toEqual([]);
   }, 60_000);
+
+  it('a handle on an id no Run has: result() rejects with a ConfigurationError', async () => {
+    await expect(client.support.handle('no-such-run').result()).rejects.toThrow(ConfigurationError);
+  });
 });
