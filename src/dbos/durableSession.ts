@@ -41,7 +41,15 @@ export async function loadHistory(store: SessionStore, sessionId: string, execut
   return 'value' in outcome ? outcome.value : [];
 }
 
-const same = (a: readonly Message[], b: readonly Message[]) => JSON.stringify(a) === JSON.stringify(b);
+/** JSON with keys sorted and undefined fields left out: a store may give keys back in its own order. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, field: unknown) =>
+    field !== null && typeof field === 'object' && !Array.isArray(field)
+      ? Object.fromEntries(Object.entries(field as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : field,
+  );
+}
+const same = (a: readonly Message[], b: readonly Message[]) => canonical(a) === canonical(b);
 
 /** Cancelled results name the reason the Run was cancelled with. */
 function withCancelReason(messages: readonly Message[], signal: AbortSignal): readonly Message[] {
