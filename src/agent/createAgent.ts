@@ -20,6 +20,7 @@ import type { TelemetryOptions } from '../telemetry/telemetryOptions.js';
 import { checkAgentOptions } from './checkAgentOptions.js';
 import { compileOutput, type CompiledOutput, type OutputOf, type OutputOptions, type OutputSchema } from '../output/outputSchema.js';
 import { holdingSession, isInsideRunOn } from './sessionReentry.js';
+import { rememberAgentParts } from './agentParts.js';
 
 /** The typed-output options of an agent or a Run (docs/output.md). */
 export interface AgentOutputOptions extends OutputOptions {
@@ -197,7 +198,7 @@ export function createAgent(options: AgentOptions): Agent {
       approve: options.approve,
       pricing: options.pricing,
       denyApprovalsWithoutApprover: true,
-    }, keepCause, output);
+    }, { store, keepCause, output });
     // Subscribed before the Run starts (and before any stream subscriber), so a call's span is open when its tool runs.
     if (telemetry) runEvents(actor, options.onSubscriberError).subscribe(telemetry.tracerFor({ sessionId, traceparent, history }));
     return actor;
@@ -290,5 +291,6 @@ export function createAgent(options: AgentOptions): Agent {
       }, options.onSubscriberError);
     },
   };
+  rememberAgentParts(agent as Agent, { provider: options.provider, tools, limits, store, instructions: options.instructions, approve: options.approve });
   return agent as Agent;
 }

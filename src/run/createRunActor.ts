@@ -104,7 +104,8 @@ export type BindRunMachine = (environment: RunEnvironment) => RunMachine;
 
 /**
  * A binder for Runs whose provider, store, approver, clock and instructions never change (an
- * agent's): it binds the machine again only when the tool set changed (a registration).
+ * agent's, which passes its store in `beside` for every Run): it binds the machine again only
+ * when the tool set changed (a registration).
  * @example const bind = bindOncePerToolSet(); createRunActorWith(bind, options)
  */
 export function bindOncePerToolSet(): BindRunMachine {
@@ -116,22 +117,33 @@ export function bindOncePerToolSet(): BindRunMachine {
 }
 
 /**
- * The environment of a Run created with `options`.
- * @example runEnvironmentOf(options, undefined).now()
+ * What a caller binding many Runs adds to their environment: the store all its Runs share
+ * (whether or not this one has a session), and where live causes go.
  */
-export function runEnvironmentOf(options: CreateRunActorOptions, keepCause: RunEnvironment['keepCause'], output?: CompiledOutput): RunEnvironment {
+export interface RunBeside {
+  store?: RunEnvironment['store'];
+  keepCause?: RunEnvironment['keepCause'];
+  /** A compiled `output` (an agent compiles its own once); else `options.output` is compiled. */
+  output?: CompiledOutput;
+}
+
+/**
+ * The environment of a Run created with `options`.
+ * @example runEnvironmentOf(options).now()
+ */
+export function runEnvironmentOf(options: CreateRunActorOptions, beside: RunBeside = {}, output: CompiledOutput | undefined = beside.output): RunEnvironment {
   const tools = toolSetOf(options.tools);
   return {
     provider: options.provider,
     tools: output ? withFinalAnswer(tools, output) : tools,
     output,
-    store: options.session?.store,
+    store: beside.store ?? options.session?.store,
     now: options.now ?? defaultNow,
     instructions: options.instructions,
     approve: options.approve,
     withoutApprover: options.denyApprovalsWithoutApprover === true ? 'deny' : 'wait',
     pricing: options.pricing,
-    keepCause,
+    keepCause: beside.keepCause,
   };
 }
 
@@ -151,16 +163,16 @@ export function createRunActor(options: CreateRunActorOptions): RunActor {
  * `createRunActor` with the machine bound by `bind` (an agent's cache, a test's planted machine).
  * @example createRunActorWith(provideRunEnvironment, { provider, tools: [], input: 'Hi' })
  */
-export function createRunActorWith(bind: BindRunMachine, options: CreateRunActorOptions, keepCause?: RunEnvironment['keepCause'], compiled?: CompiledOutput): RunActor {
+export function createRunActorWith(bind: BindRunMachine, options: CreateRunActorOptions, beside: RunBeside = {}): RunActor {
   checkOptions(options);
   const { signal } = options;
   const snapshot = options.snapshot === undefined ? undefined : checkRunSnapshot(options.snapshot, options.session?.sessionId);
-  const output = compiled ?? (options.output === undefined ? undefined : compileOutput(options.output, options));
+  const output = beside.output ?? (options.output === undefined ? undefined : compileOutput(options.output, options));
   const saved = (snapshot as { context?: { answer?: unknown } } | undefined)?.context?.answer;
   if (snapshot && (saved !== undefined) !== (output !== undefined)) {
     throw new ConfigurationError(saved === undefined ? 'snapshot is of a Run without `output`: do not pass one' : 'snapshot is of a Run with `output`: pass its schema again');
   }
-  const machine = bind(runEnvironmentOf(options, keepCause, output));
+  const machine = bind(runEnvironmentOf(options, beside, output));
   const actor: RunActor =
     snapshot
       ? // With a snapshot, xstate ignores `input`; its types still ask for one.
