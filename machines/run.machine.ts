@@ -21,9 +21,9 @@ import { batchSettled, freeSlots, isLastOutstanding, openBatchProgress, slotFree
 import { finishedCleanly, type NormalizedResponse } from './run/normalizeResponse.js';
 import { initialRunContext, type RunContext, type RunMachineInput } from './run/runContext.js';
 import { addSpending, budgetAfterResponse, budgetBeforeRequest, responseSpending, type BudgetExceeded } from './run/budget.js';
-import { acceptedAnswer, answeredInText, callsFinalAnswer, lastAnswerRefused, refusedAnswers } from './run/finalAnswer.js';
+import { acceptedAnswer, answeredInText, callsFinalAnswer, lastAnswerRefused, refusedAnswers, refusedTextAnswers } from './run/finalAnswer.js';
 import { FINAL_ANSWER_TOOL } from '../src/output/outputSchema.js';
-import { judgeFinalTurn, type FinalTurnVerdict } from './run/finalTurn.js';
+import { judgeFinalTurn, judgeNativeAnswer, type FinalTurnVerdict, type JudgedAnswer } from './run/finalTurn.js';
 import { addUsage, buildRunOutput, cancelledOutcome, failedOutcome, type RunOutcome } from './run/runOutput.js';
 import { RunStep, runningCallIndex, toolChildId, type RunEffects } from './run/runSteps.js';
 import { toolCallMachineFor, type ToolCallApprovalReport, type ToolCallInput, type ToolCallOutput } from './toolCall.machine.js';
@@ -128,6 +128,19 @@ function finalTurnVerdict(environment: RunEnvironment, context: RunContext, resp
   return judgeFinalTurn(response.toolCalls, environment.output!, context.limits.maxArgumentsChars, finishedCleanly(response));
 }
 
+/** The verdict on a text answer of a Run in mode 'native'; undefined for a response with calls or another mode. */
+function nativeVerdict(environment: RunEnvironment, context: RunContext, response: NormalizedResponse): JudgedAnswer | undefined {
+  if (context.answer?.mode !== 'native' || response.toolCalls.length > 0) return undefined;
+  if (!finishedCleanly(response)) return { accepted: false, result: errorResult(ToolErrorCode.incompleteToolCall, 'the response stopped early') };
+  return judgeNativeAnswer(response.text, environment.output!, context.limits.maxArgumentsChars);
+}
+
+/** The user message that sends a refused text answer back: why, and what is asked instead. */
+function refusalMessage(verdict: JudgedAnswer): Message {
+  const why = verdict.accepted ? '' : verdict.result.content;
+  return { role: 'user', content: `Your answer was not accepted: ${why} Answer again with JSON only, matching the required schema.` };
+}
+
 function outputMissingOutcome(text: string): RunOutcome {
   const message = `The run's last turn gave no final answer: the model did not call ${FINAL_ANSWER_TOOL}`;
   const outcome: RunOutcome = { status: 'failed', error: { code: RunErrorCode.outputMissing, message } };
@@ -193,8 +206,23 @@ export function runMachineFor(environment: RunEnvironment) {
       finalAnswerAccepted: ({ context }) => context.answer?.mode === 'tool' && acceptedAnswer(context.messages) !== undefined,
       outputRetriesExhausted: ({ context }) =>
         context.answer !== undefined && lastAnswerRefused(context.messages) && refusedAnswers(context.messages).count > context.answer.maxRetries,
-      // The last turn: the iteration limit would end the loop, or the model answered in text.
-      finalTurnDue: ({ context }) => context.answer?.mode === 'tool' && (context.iterations >= context.limits.maxIterations || answeredInText(context.messages)),
+      // The last turn: the iteration limit would end the loop, or (mode 'tool') the model answered in text.
+      finalTurnDue: ({ context }) =>
+        context.answer !== undefined && (context.iterations >= context.limits.maxIterations || (context.answer.mode === 'tool' && answeredInText(context.messages))),
+      // Mode 'native': a text answer, judged as JSON against the schema.
+      nativeAnswerValid: ({ context, event }) => {
+        assertEvent(event, 'provider.answered');
+        return nativeVerdict(environment, context, event.response)?.accepted === true;
+      },
+      nativeAnswerRetried: ({ context, event }) => {
+        assertEvent(event, 'provider.answered');
+        const verdict = nativeVerdict(environment, context, event.response);
+        return verdict?.accepted === false && refusedTextAnswers(context.messages) < context.answer!.maxRetries;
+      },
+      nativeAnswerRefused: ({ context, event }) => {
+        assertEvent(event, 'provider.answered');
+        return nativeVerdict(environment, context, event.response)?.accepted === false;
+      },
       answeredWithoutOutput: ({ context, event }) => {
         assertEvent(event, 'provider.answered');
         return context.answer?.mode === 'tool' && event.response.toolCalls.length === 0;
@@ -206,7 +234,7 @@ export function runMachineFor(environment: RunEnvironment) {
       // The last turn's final_answer call validates (its finish reason clean).
       finalAnswerValid: ({ context, event }) => {
         assertEvent(event, 'provider.answered');
-        return finalTurnVerdict(environment, context, event.response).answer?.accepted === true;
+        return context.answer?.mode === 'tool' && finalTurnVerdict(environment, context, event.response).answer?.accepted === true;
       },
       // A refused answer of the last turn, and fewer refusals so far than maxOutputRetries allows.
       outputRetryLeft: ({ context }) => context.answer !== undefined && refusedAnswers(context.messages).count < context.answer.maxRetries,
@@ -324,6 +352,28 @@ export function runMachineFor(environment: RunEnvironment) {
         assertEvent(event, 'provider.answered');
         const answer = finalTurnVerdict(environment, context, event.response).answer as { value: unknown };
         const outcome: RunOutcome = { status: 'completed', text: event.response.text, output: answer.value };
+        return { outcome };
+      }),
+      recordNativeAnswer: assign(({ context, event }) => {
+        assertEvent(event, 'provider.answered');
+        const verdict = nativeVerdict(environment, context, event.response) as { value: unknown };
+        const outcome: RunOutcome = { status: 'completed', text: event.response.text, output: verdict.value };
+        return { outcome };
+      }),
+      // The refused text answer goes back to the model as a user message saying why.
+      appendAnswerRefusal: enqueueActions(({ context, event, enqueue }) => {
+        assertEvent(event, 'provider.answered');
+        const step = stepOf(context, enqueue);
+        step.append(refusalMessage(nativeVerdict(environment, context, event.response)!));
+        step.commit();
+      }),
+      failNativeOutput: assign(({ context, event }) => {
+        assertEvent(event, 'provider.answered');
+        const verdict = nativeVerdict(environment, context, event.response);
+        const why = verdict && !verdict.accepted ? `: ${verdict.result.content}` : '';
+        const count = refusedTextAnswers(context.messages);
+        const message = `The final answer did not match the output schema in ${count} attempts (maxOutputRetries ${context.answer?.maxRetries ?? 0})${why}`;
+        const outcome: RunOutcome = { status: 'failed', error: { code: RunErrorCode.outputInvalid, message }, text: event.response.text };
         return { outcome };
       }),
       recordOutputMissing: assign(({ event }) => {
@@ -480,6 +530,10 @@ export function runMachineFor(environment: RunEnvironment) {
         on: {
           'provider.answered': [
             { guard: 'responseOverBudget', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'refuseOverBudget'] },
+            // Mode 'native': the text answer is judged; a refused one goes back with why, while retries are left.
+            { guard: 'nativeAnswerValid', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'recordNativeAnswer'] },
+            { guard: 'nativeAnswerRetried', target: 'appendingResults.persistingResults', actions: ['recordResponse', 'appendAnswerRefusal'] },
+            { guard: 'nativeAnswerRefused', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'failNativeOutput'] },
             // A Run with `output` answered in text: recorded, then its last turn asks for final_answer.
             { guard: 'answeredWithoutOutput', target: 'appendingResults.persistingResults', actions: 'recordResponse' },
             { guard: 'answeredWithoutTools', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'recordAnswer'] },
@@ -512,6 +566,10 @@ export function runMachineFor(environment: RunEnvironment) {
         on: {
           'provider.answered': [
             { guard: 'responseOverBudget', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'refuseOverBudget'] },
+            // Mode 'native': the text answer is judged; a refused one goes back with why, while retries are left.
+            { guard: 'nativeAnswerValid', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'recordNativeAnswer'] },
+            { guard: 'nativeAnswerRetried', target: 'appendingResults.persistingResults', actions: ['recordResponse', 'appendAnswerRefusal'] },
+            { guard: 'nativeAnswerRefused', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'failNativeOutput'] },
             { guard: 'finalAnswerValid', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'recordFinalTurnResults', 'recordFinalTurnAnswer'] },
             { guard: 'withoutFinalAnswer', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'recordFinalTurnResults', 'recordOutputMissing'] },
             // A refused answer goes back to the model as its call's error result, while retries are left.

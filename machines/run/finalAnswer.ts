@@ -88,6 +88,14 @@ export function answeredInText(messages: readonly Message[]): boolean {
 }
 
 /**
+ * Text answers of a Run in mode 'native' that were refused: every answer in text recorded so far (an accepted one ends the Run).
+ * @example refusedTextAnswers([{ role: 'user', content: 'Hi' }, { role: 'assistant', content: 'not JSON' }]) // 1
+ */
+export function refusedTextAnswers(messages: readonly Message[]): number {
+  return messages.filter((message) => message.role === 'assistant' && (message.toolCalls?.length ?? 0) === 0).length;
+}
+
+/**
  * True when a response asks for `final_answer`.
  * @example callsFinalAnswer([{ name: 'final_answer' }]) // true
  */

@@ -36,6 +36,7 @@ const validAnswer = (args: string) => {
  */
 export function outputVerdict(path: RunPath, limits: RunLimits, steps: number): OutputVerdict {
   const maxRetries = path.set.output?.maxOutputRetries ?? 2;
+  const native = path.set.output?.outputMode === 'native';
   const turns: AnswerTurn[] = [];
   let batches = 0;
   let refused = 0;
@@ -44,10 +45,22 @@ export function outputVerdict(path: RunPath, limits: RunLimits, steps: number): 
   for (let step = 1; step < steps && end === undefined; step++) {
     const { stimulus } = path.steps[step]!.event;
     if (stimulus.kind !== 'reply') continue;
-    const calls = ((replies[stimulus.reply](stimulus.batch) as { toolCalls?: ModelCall[] }).toolCalls ?? []) as ModelCall[];
+    const response = replies[stimulus.reply](stimulus.batch) as { text?: string; toolCalls?: ModelCall[] };
+    const calls = response.toolCalls ?? [];
     const answers = calls.filter((call) => call.name === 'final_answer');
     const codes = new Map<string, string>();
     turns.push({ finalTurn, codes });
+    // Mode 'native': a text answer is judged as JSON, in any turn; calls in the last turn give no answer.
+    if (native && calls.length === 0) {
+      if (validAnswer(response.text ?? '')) end = { status: 'completed' };
+      else if (++refused > maxRetries) end = { status: 'failed', code: 'output_invalid' };
+      continue;
+    }
+    if (native && finalTurn) {
+      for (const call of calls) codes.set(call.id, 'tool_iteration_limit');
+      end = { status: 'failed', code: 'output_missing' };
+      continue;
+    }
     if (finalTurn) {
       const first = answers[0];
       for (const call of calls) codes.set(call.id, call === first ? (validAnswer(call.arguments) ? 'ok' : 'invalid_arguments') : 'tool_iteration_limit');

@@ -61,6 +61,13 @@ export const runPathSets: readonly RunPathSet[] = [
     restore: true,
   },
   { name: 'output, with a session', limits: { maxIterations: 1 }, session: true, output: { maxOutputRetries: 0 }, replies: ['besideFinal', 'refusedFinal'], providerFailures: [] },
+  {
+    name: 'output, native',
+    limits: { maxIterations: 1 },
+    output: { outputMode: 'native', maxOutputRetries: 1 },
+    replies: ['json', 'answer', 'serial'],
+    providerFailures: [],
+  },
   { name: 'output, over budget in the last turn', limits: { maxIterations: 0, maxInputTokens: 5 }, output: {}, replies: ['costly'], providerFailures: [] },
   { name: 'output, no iterations', limits: { maxIterations: 0 }, output: { maxOutputRetries: 0 }, replies: ['final', 'refusedFinal', 'answer'], providerFailures: [] },
   { name: 'one call per response', limits: { maxIterations: 1, maxCallsPerResponse: 1 }, replies: ['concurrent', 'answer'], providerFailures: [], until: ended('done') },

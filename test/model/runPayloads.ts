@@ -52,6 +52,8 @@ export const replies = {
   guarded: (batch: number) => ({ toolCalls: [call(`guarded-${batch}-0`, 'guard', n(1))] }),
   /** One call, and the response's usage: 10 input tokens (the budget path sets spend them). */
   costly: (batch: number) => ({ toolCalls: [call(`costly-${batch}-0`, 'work', n(1))], usage: { inputTokens: 10, outputTokens: 0, totalTokens: 10 } }),
+  /** A JSON text answer that matches the output schema (mode 'native'). */
+  json: () => ({ text: '{"n":1}', finishReason: 'stop' }),
   /** A valid final answer (a Run with `output`). */
   final: (batch: number) => ({ toolCalls: [call(`final-${batch}-0`, 'final_answer', n(1))] }),
   /** A final answer the schema refuses. */
@@ -80,6 +82,7 @@ export const outcomesByReply: Record<ReplyName, { running: readonly ToolOutcome[
   incomplete: { running: [], cancelling: [] },
   costly: { running: ['ok'], cancelling: ['stopped'] },
   final: { running: [], cancelling: [] },
+  json: { running: [], cancelling: [] },
   refusedFinal: { running: [], cancelling: [] },
   besideFinal: { running: ['ok'], cancelling: ['stopped'] },
   guarded: { running: ['ok'], cancelling: ['stopped'] },
