@@ -19,6 +19,12 @@ export const ToolErrorCode = {
   commandFailed: 'command_failed',
   timeout: 'timeout',
   mcpServerClosed: 'mcp_server_closed',
+  /** agentTool: running the sub-agent would nest Runs deeper than its `maxDepth`; it did not run. */
+  agentDepthLimit: 'agent_depth_limit',
+  /** agentTool: `maxConcurrent` Runs of this sub-agent tool were running; it did not run. */
+  agentConcurrencyLimit: 'agent_concurrency_limit',
+  /** agentTool: the sub-agent's Run ended without completing (its status and code are in the content). */
+  agentFailed: 'agent_failed',
   /** A budget of `limits` (docs/budgets.md) was used up: the call did not run. */
   budgetExceeded: 'budget_exceeded',
 } as const;

@@ -81,6 +81,8 @@ export type { ApprovalRequest, ApprovalAnswer, Approver } from '../machines/appr
 export { createAgent } from './agent/createAgent.js';
 export type { Agent, AgentOptions, AgentRunOptions, AgentOutputOptions } from './agent/createAgent.js';
 export { FINAL_ANSWER_TOOL } from './output/outputSchema.js';
+export { agentTool } from './agent/agentTool.js';
+export type { AgentToolOptions } from './agent/agentTool.js';
 export type { OutputSchema, OutputOf, OutputMode, OutputOptions } from './output/outputSchema.js';
 export { createScriptedProvider, ScriptExhaustedError } from './scriptedProvider.js';
 export type { Script, ScriptStep, ScriptedProvider } from './scriptedProvider.js';

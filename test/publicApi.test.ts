@@ -28,6 +28,7 @@ describe('public API', () => {
       'ToolErrorCode',
       'ToolRegistrationError',
       'ToolRegistry',
+      'agentTool',
       'checkElicitationContent',
       'connectMcpServers',
       'createAgent',

@@ -18,6 +18,7 @@ import { KeyedLock, LockWaitAbortedError } from '../keyedLock.js';
 import { checkTraceparent, createAgentTelemetry, DEFAULT_AGENT_NAME } from '../telemetry/agentTelemetry.js';
 import type { TelemetryOptions } from '../telemetry/telemetryOptions.js';
 import { checkAgentOptions } from './checkAgentOptions.js';
+import { currentRunScope, inRunScope, type RunScope } from './runScope.js';
 import { compileOutput, type CompiledOutput, type OutputOf, type OutputOptions, type OutputSchema } from '../output/outputSchema.js';
 import { holdingSession, isInsideRunOn } from './sessionReentry.js';
 import { rememberAgentParts } from './agentParts.js';
@@ -182,7 +183,13 @@ export function createAgent(options: AgentOptions): Agent {
     return store.load(sessionId);
   }
 
-  function buildRun(runId: string, input: string, { sessionId, signal, traceparent }: AgentRunOptions, history: Message[], output: CompiledOutput | undefined): RunActor {
+  /** The scope of a Run about to start: one deeper than the Run whose tool starts it; its approver, or that Run's. */
+  function scopeOf(runId: string, sessionId: string | undefined, publish: RunScope['publish']): RunScope {
+    const parent = currentRunScope();
+    return { runId, sessionId, depth: parent === undefined ? 0 : parent.depth + 1, approve: options.approve ?? parent?.approve, publish };
+  }
+
+  function buildRun(runId: string, input: string, { sessionId, signal, traceparent }: AgentRunOptions, history: Message[], output: CompiledOutput | undefined, scope: RunScope): RunActor {
     const actor = createRunActorWith(bind, {
       provider: options.provider,
       tools,
@@ -195,7 +202,7 @@ export function createAgent(options: AgentOptions): Agent {
       now: options.now,
       runId,
       instructions: options.instructions,
-      approve: options.approve,
+      approve: scope.approve,
       pricing: options.pricing,
       denyApprovalsWithoutApprover: true,
     }, { store, keepCause, output });
@@ -228,10 +235,11 @@ export function createAgent(options: AgentOptions): Agent {
       let run: Promise<RunOutput>;
       try {
         const output = outputOfRun(runOptions, agentOutput);
+        const scope = scopeOf(runId, sessionId, undefined);
         run = inTurn(runOptions, () =>
           loadHistory(runOptions, runId).then((history) => {
-            const actor = buildRun(runId, input, runOptions, history, output);
-            actor.start();
+            const actor = buildRun(runId, input, runOptions, history, output, scope);
+            inRunScope(scope, () => actor.start());
             return toPromise(actor).then(
               (ended) => finishOutput(settle(ended, signal, takeCause(runId)), output),
               (error: unknown) => {
@@ -260,13 +268,15 @@ export function createAgent(options: AgentOptions): Agent {
         };
         const runId = newRunId();
         const output = outputOfRun(runOptions, agentOutput);
+        // A sub-agent's events reach this stream's subscriber beside the Run's own.
+        const scope = scopeOf(runId, runOptions.sessionId, (event) => subscriber.next(event));
         const work = () =>
           loadHistory(runOptions, runId).then((history) => {
             if (left.signal.aborted) return;
-            const created = buildRun(runId, input, runOptions, history, output);
+            const created = buildRun(runId, input, runOptions, history, output, scope);
             actor = created;
             events = runEvents(created).subscribe(subscriber);
-            created.start();
+            inRunScope(scope, () => created.start());
             // An unsubscribe during start() (e.g. `take(1)` on run.started) found no Run to cancel yet.
             if (left.signal.aborted) cancel();
             return toPromise(created).then(
