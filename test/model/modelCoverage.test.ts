@@ -117,8 +117,10 @@ describe('the scenarios the Run must cover are among the generated Run paths', (
   it('every error code a call can get in a Run, and a truncated result', () => {
     const events = runPaths.flatMap((path) => path.steps.at(-1)!.state.history);
     const codes = new Set(emittedTypes(events, 'tool.failed').map((event) => event.code as string));
-    // The codes the runtime gives (a restore gives `interrupted`); the others are tools' own (files, shell, MCP).
-    const toolsOwn: string[] = [ToolErrorCode.pathOutsideRoot, ToolErrorCode.commandFailed, ToolErrorCode.timeout, ToolErrorCode.mcpServerClosed, ToolErrorCode.denied];
+    // The codes the runtime gives (a restore gives `interrupted`); the others are tools' own (files, shell, MCP, agentTool).
+    const toolsOwn: string[] = [ToolErrorCode.pathOutsideRoot, ToolErrorCode.commandFailed, ToolErrorCode.timeout, ToolErrorCode.mcpServerClosed, ToolErrorCode.denied,
+      // agentTool's own results.
+      ToolErrorCode.agentDepthLimit, ToolErrorCode.agentConcurrencyLimit, ToolErrorCode.agentFailed];
     const runCodes = Object.values(ToolErrorCode).filter((code) => !toolsOwn.includes(code));
     for (const code of runCodes) expect(codes, code).toContain(code);
     const truncated = events.some((event) => (event.result as { truncated?: boolean } | undefined)?.truncated === true);

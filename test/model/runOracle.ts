@@ -16,7 +16,7 @@ import { ToolErrorCode } from '../../src/index.js';
 import type { RunPath } from './runModel.js';
 import { resolvedLimits } from './runModel.js';
 import { codeOfOutcome, replies } from './runPayloads.js';
-import { nothingSpent, spendResponse } from './budgetRules.js';
+import { nothingSpent, spendResponse, usedUp } from './budgetRules.js';
 import { outputVerdict } from './outputRules.js';
 
 /** What the replay saw by the end of a step: the published events and the calls that reached `execute`. */
@@ -113,7 +113,7 @@ function rulesOf(path: RunPath, steps: number) {
       else calls.set(call.id, { batch: stimulus.batch, index, serial, mayRun: code === undefined, needsApproval: call.name === 'guard', code });
     });
   }
-  return { limits, calls, approvedAt, cancelledAt, answered, sessionFailed };
+  return { limits, calls, approvedAt, cancelledAt, answered, sessionFailed, budgetUsedUp: usedUp(limits, spent) };
 }
 
 /** The terminal tool event of each call, and its position. */
@@ -133,7 +133,7 @@ function toolEventPositions(events: readonly RunEvent[]) {
  * @example expect(oracleViolations(path, 3, observed)).toEqual([])
  */
 export function oracleViolations(path: RunPath, step: number, observed: Observed): string[] {
-  const { limits, calls, approvedAt, cancelledAt, answered, sessionFailed } = rulesOf(path, step + 1);
+  const { limits, calls, approvedAt, cancelledAt, answered, sessionFailed, budgetUsedUp } = rulesOf(path, step + 1);
   const violations: string[] = [];
   const seen = new Set<string>();
   for (const { callId, step: at } of observed.executions) {
@@ -177,6 +177,7 @@ export function oracleViolations(path: RunPath, step: number, observed: Observed
   if (cancelledAt !== undefined && cancelledAt > 0 && step >= cancelledAt && requests !== (observed.requestsByStep[cancelledAt - 1] ?? 0)) {
     violations.push('a provider request after the cancel');
   }
+  if (budgetUsedUp && requests > answered) violations.push('a provider request after a budget was used up');
   if (path.set.aborted && requests > 0) violations.push('a provider request although the signal was aborted before the start');
   return violations;
 }
