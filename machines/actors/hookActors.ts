@@ -44,7 +44,11 @@ function malformed(hook: string, what: string): Error {
   return new Error(`${hook} answered ${what}`);
 }
 
-function checkBeforeAnswer(answer: unknown, tools: ToolSet, call: HookToolCall): BeforeToolCallOutcome {
+/**
+ * A beforeToolCall answer as the ToolCall reads it; throws for a malformed one.
+ * @example checkBeforeAnswer(undefined, toolSet, call) // { decision: 'none' }
+ */
+export function checkBeforeAnswer(answer: unknown, tools: ToolSet, call: HookToolCall): BeforeToolCallOutcome {
   if (answer === undefined || answer === null) return { decision: 'none' };
   if (!isRecord(answer)) throw malformed('beforeToolCall', `${describeValue(answer)}, not { decision?, reason?, arguments? }`);
   const { decision, reason, arguments: args } = answer;
@@ -84,7 +88,11 @@ export interface AfterToolHookInput extends ToolHookInput {
   result: ToolResult;
 }
 
-function checkAfterAnswer(answer: unknown, input: AfterToolHookInput): AfterToolCallOutcome {
+/**
+ * An afterToolCall answer as the call's result; throws for a malformed one.
+ * @example checkAfterAnswer({ additionalContext: 'Checked.' }, input).modified // true
+ */
+export function checkAfterAnswer(answer: unknown, input: AfterToolHookInput): AfterToolCallOutcome {
   if (answer === undefined || answer === null) return { result: input.result, modified: false };
   if (!isRecord(answer)) throw malformed('afterToolCall', `${describeValue(answer)}, not { result?, additionalContext? }`);
   const { result, additionalContext } = answer;

@@ -1,14 +1,28 @@
 // Model-based tests of the ToolCall machine: one `it` per path generated from
 // `toolCallMachine` by xstate/graph, replayed on a real ToolCall actor (real registry, real
-// validation, a tool released by a gate, CANCEL sent by hand, the grace timer on a fake clock).
+// validation, real permission rules, a tool and hooks released by gates, CANCEL sent by hand, the
+// grace and hook timers on a fake clock), and judged by an oracle of its own (toolCallOracle.ts).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type SnapshotFrom, type StateValue } from 'xstate';
 import { toolCallMachineFor, type toolCallMachine } from '../../machines/toolCall.machine.js';
-import { ToolRegistry, type ToolResult } from '../../src/index.js';
+import type { AgentHooks, ToolResult } from '../../src/index.js';
 import { deferred, flush, type Deferred } from '../helpers/deferred.js';
-import { modelTools, toolReturn } from './runPayloads.js';
+import { toolReturn } from './runPayloads.js';
 import { segmentInspector } from './segments.js';
-import { generateToolCallPaths, policiesFor, toolCallEnvironment, toolCallInput, toolCallInputs, toolCallLimits, withoutReports, type ToolCallInputName, type ToolCallPath } from './toolCallModel.js';
+import { toolCallExpectations } from './toolCallOracle.js';
+import {
+  afterHookAnswers,
+  beforeHookAnswers,
+  generateToolCallPaths,
+  toolCallEnvironment,
+  toolCallHookTimeoutMs,
+  toolCallInput,
+  toolCallLimits,
+  toolCallSetups,
+  toolCallTools,
+  withoutReports,
+  type ToolCallPath,
+} from './toolCallModel.js';
 
 interface Segment {
   eventType: string;
@@ -20,20 +34,27 @@ async function replay(path: ToolCallPath): Promise<void> {
   let gate: Deferred<ToolResult | string> | undefined;
   let decision: Deferred<boolean> | undefined;
   let approval: Deferred<boolean> | undefined;
-  const tools = new ToolRegistry(
-    modelTools(
-      () => (gate = deferred<ToolResult | string>()).promise,
-      () => (decision = deferred<boolean>()).promise,
-    ),
+  let before: Deferred<unknown> | undefined;
+  let after: Deferred<unknown> | undefined;
+  let executed = false;
+  const tools = toolCallTools(
+    () => {
+      executed = true;
+      return (gate = deferred<ToolResult | string>()).promise;
+    },
+    () => (decision = deferred<boolean>()).promise,
   );
   const approve = () => (approval = deferred<boolean>()).promise;
+  const hooks: AgentHooks | undefined = path.hooked
+    ? { beforeToolCall: () => (before = deferred<unknown>()).promise as never, afterToolCall: () => (after = deferred<unknown>()).promise as never }
+    : undefined;
   const segments: Segment[] = [];
   const inspect = segmentInspector((end, fired) => {
     segments.push({ eventType: end.event.type, value: (end.snapshot as SnapshotFrom<typeof toolCallMachine>).value, fired });
   });
   let clock = 0;
   // Alone, a ToolCall has no Run to report approval to; the Run tests cover those reports.
-  const machine = toolCallMachineFor(toolCallEnvironment(tools, () => ++clock, path.policy, approve)).provide(withoutReports);
+  const machine = toolCallMachineFor(toolCallEnvironment(tools, () => ++clock, path.policy, approve, hooks)).provide(withoutReports);
   const actor = createActor(machine, { input: toolCallInput(path.input), inspect });
   try {
     for (const [index, { event, state }] of path.steps.entries()) {
@@ -51,6 +72,14 @@ async function replay(path: ToolCallPath): Promise<void> {
         if (stimulus.answer === 'throws') approval!.reject(new Error('unavailable'));
         else approval!.resolve(stimulus.answer);
       }
+      if (stimulus.kind === 'beforeHook' || stimulus.kind === 'afterHook') {
+        await flush();
+        const hook = stimulus.kind === 'beforeHook' ? before! : after!;
+        const answer = stimulus.kind === 'beforeHook' ? beforeHookAnswers[stimulus.answer] : afterHookAnswers[stimulus.answer];
+        if (answer === 'throws') hook.reject(new Error('unavailable'));
+        else hook.resolve(answer === undefined ? undefined : structuredClone(answer));
+      }
+      if (stimulus.kind === 'hookTimeout') await vi.advanceTimersByTimeAsync(toolCallHookTimeoutMs);
       if (stimulus.kind === 'answerEvent') actor.send(stimulus.approved ? { type: 'APPROVE', callId: 'call-1' } : { type: 'DENY', callId: 'call-1', reason: 'no' });
       if (stimulus.kind === 'settle') {
         const returned = toolReturn(stimulus.outcome, 'call-1', toolCallLimits);
@@ -65,8 +94,12 @@ async function replay(path: ToolCallPath): Promise<void> {
       expect(segment?.fired, `${at}: transitions taken`).toEqual(state.fired);
       expect(actor.getSnapshot().status, `${at}: status`).toBe(state.status);
     }
+    // Independent of the machine: the tool ran only where the rules, hooks and answers let it.
+    const expected = toolCallExpectations(path);
+    if (executed) expect(expected.mayRun, 'the tool ran, but the order of hooks, rules and approval refuses it').toBe(true);
     const end = path.steps.at(-1)!.state;
     if (end.status === 'done') {
+      expect(actor.getSnapshot().output!.result.code ?? 'ok', 'the result code the stimuli decide').toBe(expected.code);
       const result = actor.getSnapshot().output!.result;
       expect(result).toEqual((end.output as { result: ToolResult }).result);
       // Independent of the machine: the final state agrees with the result (docs/design.md, "The ToolCall").
@@ -85,11 +118,9 @@ afterEach(() => {
 });
 
 describe('ToolCall machine, model-based', () => {
-  for (const input of Object.keys(toolCallInputs) as ToolCallInputName[]) {
-    for (const policy of policiesFor(input)) {
-      describe(`${input} call, approval policy ${policy}`, () => {
-        for (const path of generateToolCallPaths(input, policy)) it(path.name, () => replay(path));
-      });
-    }
+  for (const setup of toolCallSetups()) {
+    describe(`${setup.input} call, approval policy ${setup.policy}${setup.hooked ? ', with hooks' : ''}`, () => {
+      for (const path of generateToolCallPaths(setup)) it(path.name, () => replay(path));
+    });
   }
 });
