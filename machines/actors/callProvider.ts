@@ -112,7 +112,7 @@ function completeWithHooks(environment: RunEnvironment, input: ProviderCallInput
   const context: ProviderHookContext = { runId: input.runId, iterations: input.iterations, signal: abort.signal };
   const request = providerRequest(environment, input);
   const before = hooks.beforeProviderRequest;
-  const asked = before ? askHook('beforeProviderRequest', timeoutMs, () => before(structuredClone(request), context)).then(addedMessages) : Promise.resolve([]);
+  const asked = before ? askHook('beforeProviderRequest', timeoutMs, () => Promise.resolve(before(structuredClone(request), context)).then(addedMessages)) : Promise.resolve([]);
   return asked
     .then((added) => environment.provider.complete(added.length === 0 ? request : { ...request, messages: [...request.messages, ...structuredClone(added)] }, options))
     .then((raw) => checkTextLength(normalizeResponse(raw), input.maxTextChars))
