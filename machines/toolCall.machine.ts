@@ -150,7 +150,10 @@ export function toolCallMachineFor(environment: RunEnvironment) {
     },
     actions: {
       recordRejection: assign(({ context }) => finish(context.rejection)),
-      recordResult: assign((_, params: { result: ToolResult }) => finish(params.result)),
+      recordResult: assign(({ event }) => {
+        assertEvent(event, 'tool.settled');
+        return finish(event.result);
+      }),
       recordAcknowledgedCancel: assign(() => finish(acknowledgedCancelResult())),
       recordAbandoned: assign(({ context }) => finish(abandonedResult(context.cancelGraceMs))),
       recordDenial: assign((_, params: { reason: string | undefined }) => finish(deniedResult(params.reason))),
@@ -385,8 +388,8 @@ export function toolCallMachineFor(environment: RunEnvironment) {
           running: {
             on: {
               'tool.settled': [
-                { guard: 'afterHookGiven', target: '#toolCall.reviewingResult', actions: { type: 'recordResult', params: ({ event }) => ({ result: event.result }) } },
-                { guard: 'noAfterHook', target: '#toolCall.settling', actions: { type: 'recordResult', params: ({ event }) => ({ result: event.result }) } },
+                { guard: 'afterHookGiven', target: '#toolCall.reviewingResult', actions: 'recordResult' },
+                { guard: 'noAfterHook', target: '#toolCall.settling', actions: 'recordResult' },
               ],
               CANCEL: { target: 'aborting', actions: 'abortExecution' },
             },
