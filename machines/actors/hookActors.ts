@@ -46,7 +46,7 @@ function malformed(hook: string, what: string): Error {
 
 /**
  * A beforeToolCall answer as the ToolCall reads it; throws for a malformed one.
- * @example checkBeforeAnswer(undefined, toolSet, call) // { decision: 'none' }
+ * @example checkBeforeAnswer(undefined, { specs: [], names: [], lookup: () => undefined }, { id: 'c1', name: 'echo', arguments: {} }) // { decision: 'none' }
  */
 export function checkBeforeAnswer(answer: unknown, tools: ToolSet, call: HookToolCall): BeforeToolCallOutcome {
   if (answer === undefined || answer === null) return { decision: 'none' };
@@ -72,7 +72,7 @@ export function checkBeforeAnswer(answer: unknown, tools: ToolSet, call: HookToo
 
 /**
  * Asks `beforeToolCall`; the ToolCall invokes it only when the hook is there.
- * @example setup({ actors: { beforeToolCall: beforeToolCall(hooks, toolSet) } })
+ * @example const logic = beforeToolCall({ beforeToolCall: () => ({ decision: 'allow' }) }, { specs: [], names: [], lookup: () => undefined });
  */
 export function beforeToolCall(hooks: AgentHooks | undefined, tools: ToolSet) {
   return fromAbortablePromise<BeforeToolCallOutcome, ToolHookInput>(({ input, abort }) => {
@@ -90,7 +90,7 @@ export interface AfterToolHookInput extends ToolHookInput {
 
 /**
  * An afterToolCall answer as the call's result; throws for a malformed one.
- * @example checkAfterAnswer({ additionalContext: 'Checked.' }, input).modified // true
+ * @example checkAfterAnswer({ additionalContext: 'Checked.' }, { runId: 'r', iteration: 1, call: { id: 'c1', name: 'echo', arguments: {} }, result: { content: 'ok' } }).modified // true
  */
 export function checkAfterAnswer(answer: unknown, input: AfterToolHookInput): AfterToolCallOutcome {
   if (answer === undefined || answer === null) return { result: input.result, modified: false };
@@ -108,7 +108,7 @@ export function checkAfterAnswer(answer: unknown, input: AfterToolHookInput): Af
 
 /**
  * Asks `afterToolCall`; the ToolCall invokes it only when the hook is there.
- * @example setup({ actors: { afterToolCall: afterToolCall(hooks) } })
+ * @example const logic = afterToolCall({ afterToolCall: () => ({ additionalContext: 'Checked.' }) });
  */
 export function afterToolCall(hooks: AgentHooks | undefined) {
   return fromAbortablePromise<AfterToolCallOutcome, AfterToolHookInput>(({ input, abort }) => {

@@ -1,6 +1,7 @@
 // The ToolCall machine as a test model: the real `toolCallMachine`, explored purely from one
 // representative call per validation outcome and per permission rule, with and without hooks,
-// with representative tool results, hook answers, CANCEL and the grace and hook timers as events. toolCallReplay.ts replays the paths on real ToolCall actors.
+// with representative tool results, hook answers, CANCEL and the grace and hook timers as
+// events. toolCallReplay.ts replays the paths on real ToolCall actors.
 import type { SnapshotFrom } from 'xstate';
 import { toolCallMachine, toolCallMachineFor, type ToolCallInput } from '../../machines/toolCall.machine.js';
 import { errorResult } from '../../src/tools/calls/errorResult.js';
@@ -86,8 +87,8 @@ export function ruleTools(execute: Tool['execute']): Tool[] {
 /** The hooks' timeout in the model (shorter than the grace, so the two timers never meet). */
 export const toolCallHookTimeoutMs = 500;
 
-/** Calls explored with hooks as well: one that runs, one that needs approval, one a rule asks about. */
-export const hookedInputs: readonly ToolCallInputName[] = ['valid', 'needs approval', 'asked by a rule', 'invalid arguments'];
+/** Calls explored with hooks as well: one that runs, one that needs approval, one per rule list, one validation refuses. */
+export const hookedInputs: readonly ToolCallInputName[] = ['valid', 'needs approval', 'denied by a rule', 'asked by a rule', 'allowed by a rule', 'invalid arguments'];
 export type ToolCallInputName = keyof typeof toolCallInputs;
 
 /** Who answers an approval request: the approve callback, a person sending APPROVE/DENY (wait), or nobody (deny). */
@@ -226,12 +227,15 @@ export const withoutReports = {
 export const modelHooks: AgentHooks = { beforeToolCall: () => new Promise(() => {}), afterToolCall: () => new Promise(() => {}) };
 
 /** A shortest path to every transition of the ToolCall graph, for one representative call, approval policy and hook setup. */
-export function generateToolCallPaths({ input, policy, hooked }: ToolCallSetup): ToolCallPath[] {
+/** A change to the bound ToolCall machine: a planted bug (toolCallPlantedBugs.test.ts), or none. */
+export type ToolCallMachineChange = (machine: ReturnType<typeof toolCallMachineFor>) => ReturnType<typeof toolCallMachineFor>;
+
+export function generateToolCallPaths({ input, policy, hooked }: ToolCallSetup, change: ToolCallMachineChange = (machine) => machine): ToolCallPath[] {
   const tools = toolCallTools(() => Promise.reject(new Error('the model never executes tools')));
   const environment = toolCallEnvironment(tools, () => 0, policy, () => new Promise(() => {}), hooked ? modelHooks : undefined);
   const logic = pureMachineLogic<ToolCallSnapshot>({
     // Tool execution is the invoked actor's; in the model its outcome comes back as an event.
-    machine: toolCallMachineFor(environment).provide(withoutReports),
+    machine: change(toolCallMachineFor(environment)).provide(withoutReports),
     input: toolCallInput(input),
     describe: describeState,
   });

@@ -17,12 +17,14 @@ export interface ToolCallExpectations {
   mayRun: boolean;
   /** The code the call ends with, once the path reached an end. */
   code: string | undefined;
+  /** A hook, a rule or the tool asks for a person's yes (so an approver may be asked). */
+  needsApproval: boolean;
 }
 
 /** What the stimuli of `path` allow and decide. */
 export function toolCallExpectations(path: ToolCallPath): ToolCallExpectations {
   const rejected = REJECTED[path.input];
-  if (rejected) return { mayRun: false, code: rejected };
+  if (rejected) return { mayRun: false, code: rejected, needsApproval: false };
   let hook: string | undefined;
   let toolAsks: boolean | undefined;
   let approved = false;
@@ -70,5 +72,5 @@ export function toolCallExpectations(path: ToolCallPath): ToolCallExpectations {
   const asked = rulesReached && (path.input !== 'asks about approval' || toolAsks !== undefined || hook === 'allow');
   const mayRun = refused === undefined && asked && !ruleDenied && !nobodyAsked && (!needsApproval() || approved);
   const beforeRunning = refused ?? (ruleDenied || nobodyAsked ? 'denied' : undefined);
-  return { mayRun, code: beforeRunning ?? reviewed ?? ran ?? (cancelled ? 'cancelled' : undefined) };
+  return { mayRun, code: beforeRunning ?? reviewed ?? ran ?? (cancelled ? 'cancelled' : undefined), needsApproval: needsApproval() };
 }
