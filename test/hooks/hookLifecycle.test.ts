@@ -3,7 +3,7 @@
 // it, afterToolCall replaces or extends the result (cut to the output limit) or makes it
 // hook_failed, provider hooks add messages to one request only or fail the Run with hook_failed.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConfigurationError, createAgent, createScriptedProvider, RunError, type AgentHooks, type ProviderRequest, type Tool } from '../../src/index.js';
+import { ConfigurationError, createAgent, createRunActor, createScriptedProvider, RunError, runToPromise, type AgentHooks, type ProviderRequest, type Tool } from '../../src/index.js';
 import { flush } from '../helpers/deferred.js';
 import { call, startRun } from '../helpers/runHarness.js';
 
@@ -66,6 +66,22 @@ describe('a late or cancelled beforeToolCall', () => {
     const output = await harness.output;
     expect(output.status).toBe('cancelled');
     expect(output.messages.find((message) => message.role === 'tool')).toMatchObject({ code: 'cancelled' });
+    expect(runs).toBe(0);
+  });
+});
+
+describe('a Run restored while a hook was asked', () => {
+  it('gives the call interrupted and never runs the tool', async () => {
+    const hooks: AgentHooks = { beforeToolCall: () => new Promise(() => {}) };
+    const harness = run(hooks);
+    await flush();
+    const saved = JSON.parse(JSON.stringify(harness.actor.getPersistedSnapshot())) as Parameters<typeof createRunActor>[0]['snapshot'];
+    harness.actor.stop();
+    // The restored Run asks the provider again only after the batch: it answers at once.
+    const restored = createRunActor({ provider: createScriptedProvider([{ text: 'done' }]), tools: [echo], input: '', hooks, snapshot: saved });
+    restored.start();
+    const output = await runToPromise(restored);
+    expect(output.messages.find((message) => message.role === 'tool')).toMatchObject({ code: 'interrupted' });
     expect(runs).toBe(0);
   });
 });
