@@ -86,10 +86,10 @@ function hookInput(context: ToolCallContext): ToolHookInput {
 }
 
 // The rules' verdict on the validated (perhaps rewritten) arguments; `undefined` without rules.
-function permissionVerdict(policy: PermissionPolicy | undefined, tools: ToolSet, context: ToolCallContext): PermissionVerdict | undefined {
-  if (!policy) return undefined;
-  const permissionArgument = tools.lookup(context.call.name)?.tool.permissionArgument;
-  const call = { toolName: context.call.name, arguments: context.args ?? {} };
+function permissionVerdict(policy: PermissionPolicy | undefined, tools: ToolSet, toolName: string, args: Record<string, unknown> | undefined): PermissionVerdict | undefined {
+  if (!policy || args === undefined) return undefined;
+  const permissionArgument = tools.lookup(toolName)?.tool.permissionArgument;
+  const call = { toolName, arguments: args };
   return evaluatePermission(policy, permissionArgument === undefined ? call : { ...call, permissionArgument });
 }
 
@@ -161,12 +161,16 @@ export function toolCallMachineFor(environment: RunEnvironment) {
       recordCancelledWhileChecking: assign(() => finish(cancelledWhileCheckingResult())),
       recordRefusal: assign((_, params: { reason: string }) => finish(refusedResult(params.reason))),
       recordHookRejection: assign((_, params: { outcome: BeforeToolCallOutcome }) => finish(params.outcome.rejection)),
-      // The hook's answer passes on: its decision, and its arguments in place of the model's.
-      recordHookDecision: assign(({ context }, params: { outcome: BeforeToolCallOutcome }) => ({
-        hookDecision: params.outcome.decision === 'deny' ? 'none' : params.outcome.decision,
-        args: params.outcome.args ?? context.args,
-      })),
-      evaluatePermissions: assign(({ context }) => ({ permission: permissionVerdict(environment.permissions, tools, context) })),
+      // The hook's answer passes on: its decision, its arguments in place of the model's, and the
+      // rules' verdict on those (in the same assignment).
+      recordHookDecision: assign(({ context }, params: { outcome: BeforeToolCallOutcome }) => {
+        const args = params.outcome.args ?? context.args;
+        return {
+          hookDecision: params.outcome.decision === 'deny' ? 'none' : params.outcome.decision,
+          args,
+          permission: permissionVerdict(environment.permissions, tools, context.call.name, args),
+        };
+      }),
       recordReviewedResult: assign((_, params: { outcome: AfterToolCallOutcome }) => ({ result: params.outcome.result })),
       recordHookFailure: assign((_, params: { why: string }) => ({ result: hookFailedResult(params.why) })),
       abortExecution: sendTo('execution', ({ event }) => {
@@ -196,8 +200,8 @@ export function toolCallMachineFor(environment: RunEnvironment) {
     },
   }).createMachine({
     id: 'toolCall',
-    // Validation and the approval rule, from the tools of the environment, as the call's actor
-    // is created; the call's clock starts. Written out rather than `...input` (see startedEvent
+    // Validation, the approval rule and (without a beforeToolCall hook) the permission rules'
+    // verdict, from the environment, as the call's actor is created; the call's clock starts. Written out rather than `...input` (see startedEvent
     // in machines/run/runSteps.ts).
     context: ({ input }) => {
       const prepared = prepareCall(input.call, tools, { maxArgumentsChars: input.maxArgumentsChars });
@@ -214,7 +218,8 @@ export function toolCallMachineFor(environment: RunEnvironment) {
         args: prepared.ok ? prepared.args : undefined,
         rejection: prepared.ok ? undefined : prepared.result,
         hookDecision: 'none',
-        permission: undefined,
+        // Without a beforeToolCall hook the rules judge the model's arguments at once (no assignment of their own).
+        permission: prepared.ok && hooks?.beforeToolCall === undefined ? permissionVerdict(environment.permissions, tools, input.call.name, prepared.args) : undefined,
         startedAt: now(),
         endedAt: 0,
         result: undefined,
@@ -283,11 +288,11 @@ export function toolCallMachineFor(environment: RunEnvironment) {
         },
         on: { CANCEL: { target: 'cancelled', actions: 'recordCancelledWhileChecking' } },
       },
-      // The permission rules, on the arguments that will run: a deny rule wins over everything, an
+      // The permission rules' verdict on the arguments that will run (recorded as the context was
+      // made, or with the hook's answer): a deny rule wins over everything, an
       // ask (a rule's or the hook's) over every allow, an allow (a rule's or the hook's) skips the
       // tool's own needsApproval, which decides only when nothing else did.
       checkingPermissions: {
-        entry: 'evaluatePermissions',
         always: [
           { guard: 'ruleDenies', target: 'denied', actions: [{ type: 'recordRefusal', params: ({ context }) => ({ reason: context.permission!.reason }) }, 'announcePermissionDecision'] },
           { guard: 'ruleAsks', target: 'awaitingApproval', actions: 'announcePermissionDecision' },
