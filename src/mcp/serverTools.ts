@@ -14,6 +14,7 @@ import type { ListedTools } from './listTools.js';
 import { stripKeywords } from './stripKeywords.js';
 import { mcpToolName } from './toolName.js';
 import type { McpIgnoredKeywords, McpSkippedTool, McpWithdrawnTool } from './types.js';
+import { describeError } from '../capabilities/shared/coreHelpers.js';
 
 const SCHEMA_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
 
@@ -77,7 +78,7 @@ export class ServerTools {
       try {
         this.#syncOne(raw, present, skipped);
       } catch (error) {
-        skipped.push({ tool: describeName(raw), reason: `it cannot be used: ${error instanceof Error ? error.message : String(error)}` });
+        skipped.push({ tool: describeName(raw), reason: `it cannot be used: ${describeError(error)}` });
       }
     }
     for (const [tool, entry] of this.#registered) {
@@ -195,7 +196,7 @@ function unknownKeywordsOf(error: unknown): string[] | undefined {
 
 function refusal(tool: string, error: unknown): McpSkippedTool {
   if (error instanceof ToolRegistrationError) return { tool, reason: error.message, code: error.code };
-  return { tool, reason: error instanceof Error ? error.message : String(error) };
+  return { tool, reason: describeError(error) };
 }
 
 function describeName(raw: unknown): string {

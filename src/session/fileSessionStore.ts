@@ -12,6 +12,7 @@ import { enqueue, trackCalls } from './sessionFileQueue.js';
 import type { SessionFileState } from './sessionFileQueue.js';
 import type { SessionFileTarget } from './sessionFileAccess.js';
 import type { SessionStore } from './sessionStore.js';
+import { describeError } from '../describeError.js';
 
 /** Default of `FileSessionStoreOptions.lockTimeoutMs`. */
 const DEFAULT_LOCK_TIMEOUT_MS = 10_000;
@@ -198,7 +199,7 @@ function warnAboutRepair(repair: SessionRepair): void {
 // The underlying reason of a failed append, without the store's wrapping.
 function reasonOf(error: unknown): string {
   const inner = error instanceof SessionError && error.code === SessionErrorCode.io ? error.cause : error;
-  return inner instanceof Error ? inner.message : String(inner);
+  return describeError(inner);
 }
 
 async function io<T>(action: string, target: SessionFileTarget, operation: () => Promise<T>): Promise<T> {
@@ -206,7 +207,7 @@ async function io<T>(action: string, target: SessionFileTarget, operation: () =>
     return await operation();
   } catch (error) {
     if (error instanceof SessionError) throw error;
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = describeError(error);
     throw new SessionError(SessionErrorCode.io, `Could not ${action} session "${target.sessionId}" at ${target.path}: ${reason}`, {
       cause: error,
       details: { sessionId: target.sessionId },

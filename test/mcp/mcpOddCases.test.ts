@@ -14,7 +14,7 @@ import {
   ToolRegistry,
   type Tool,
 } from '../../src/index.js';
-import { connectMcpServers, type McpServers } from '../../src/mcp/index.js';
+import { connectMcpServers, McpErrorCode, type McpServers } from '../../src/mcp/index.js';
 import { execute, marks, oddServer, until, SERVER_START_MS } from './helpers.js';
 
 // A registry that refuses `prefixItems` the way a strict registry reports unknown keywords.
@@ -151,7 +151,7 @@ describe('one odd server', () => {
 
   it('gives an error result with code timeout when a call outlives callTimeoutMs, and cancels it on the server', async () => {
     const result = await execute(registries.fast, 'mcp__odd__sleep', { ms: 60_000 });
-    expect(result).toMatchObject({ isError: true, code: ToolErrorCode.timeout });
+    expect(result).toMatchObject({ isError: true, code: McpErrorCode.timeout });
     expect(result.content).toContain('200 ms');
     await until(() => marks(fastMarkFile).some((line) => line.startsWith('cancelled'))); // the server was told
   });

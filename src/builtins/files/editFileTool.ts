@@ -2,9 +2,9 @@
 // replace_all), keeping its line endings, byte order mark and permissions; atomic.
 import type { NeedsApprovalFn, Tool } from '../../core.js';
 import { writeFileAtomically } from './atomicWrite.js';
-import { confine, type FileRoot } from './confinement.js';
+import { confine, type FileRoot } from '../../capabilities/shared/confinement.js';
 import { exactReplace } from './exactReplace.js';
-import { FileToolErrorCode, fileError, ioError } from './fileResults.js';
+import { FileToolErrorCode, fileError, ioError } from '../../capabilities/shared/fileErrors.js';
 import { loadTextFile } from './textFile.js';
 
 /** Arguments of `edit_file`. */

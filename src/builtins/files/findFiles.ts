@@ -8,8 +8,8 @@ import type { Dirent } from 'node:fs';
 import { lstat, readdir } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import type { ToolResult } from '../../core.js';
-import { excludedDirectories, isInside, type ConfinedPath, type FileRoot } from './confinement.js';
-import { FileToolErrorCode, fileError } from './fileResults.js';
+import { excludedDirectories, isInside, type ConfinedPath, type FileRoot } from '../../capabilities/shared/confinement.js';
+import { FileToolErrorCode, fileError } from '../../capabilities/shared/fileErrors.js';
 import { compileGlob, GlobSyntaxError, type GlobPattern } from './globPattern.js';
 
 const SKIPPED_DIRECTORIES = ['.git', 'node_modules'] as const;

@@ -3,6 +3,7 @@
 // no backreferences and no lookaround; schemas that use them are refused at registration.
 import { RE2JS } from 're2js';
 import type { RegExpEngine, RegExpLike } from 'ajv/dist/types/index.js';
+import { describeError } from '../../describeError.js';
 
 /** A `pattern` the linear-time engine cannot run; the schema is refused. */
 export class UnsupportedPatternError extends Error {
@@ -30,7 +31,7 @@ function compileLinear(pattern: string, flags: string): RegExpLike {
   try {
     compiled = RE2JS.compile(RE2JS.translateRegExp(pattern));
   } catch (error) {
-    throw new UnsupportedPatternError(pattern, error instanceof Error ? error.message : String(error));
+    throw new UnsupportedPatternError(pattern, describeError(error));
   }
   const engine: RegExpLike & { toString(): string } = {
     test: (input: string) => compiled.test(input),
