@@ -6,7 +6,7 @@ import { FileToolErrorCode } from '../capabilities/shared/fileErrors.js';
 export const SkillToolErrorCode = {
   /** No loaded skill has that name; the message lists the ones that exist. */
   unknownSkill: 'unknown_skill',
-  /** `file` is empty or holds a NUL character. */
+  /** `file` holds a NUL character. */
   invalidPath: FileToolErrorCode.invalidPath,
   /** `file` leads outside the skill folder, as written (`..`, an absolute path elsewhere) or through a link. */
   pathOutsideRoot: FileToolErrorCode.pathOutsideRoot,

@@ -71,7 +71,6 @@ export async function excludedDirectories(root: FileRoot): Promise<string[]> {
  * @example await confine(root, 'src/index.ts') // { ok: true, real: '/srv/repo/src/index.ts', display: 'src/index.ts', exists: true }
  */
 export async function confine(root: FileRoot, input: string): Promise<ConfinedPath | PathRefusal> {
-  if (input === '') return refuse(FileToolErrorCode.invalidPath, `The path is empty; give a path relative to ${root.name}.`);
   if (input.includes('\0')) return refuse(FileToolErrorCode.invalidPath, 'A path cannot contain a NUL character.');
   const lexical = resolve(root.path, input);
   const base = isInside(root.path, lexical) ? root.path : isInside(root.real, lexical) ? root.real : undefined;

@@ -9,7 +9,7 @@ export const FileToolErrorCode = {
   pathOutsideRoot: 'path_outside_root',
   /** The path lies in a directory the tools were configured to refuse (`exclude`). */
   pathExcluded: 'path_excluded',
-  /** The path is empty or holds a NUL character. */
+  /** The path holds a NUL character. */
   invalidPath: 'invalid_path',
   notFound: 'file_not_found',
   notAFile: 'not_a_file',
