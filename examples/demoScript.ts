@@ -1,6 +1,7 @@
 // The scripted model of the offline demo: it looks around, reads package.json, and answers
 // from what the tools really returned.
-import { createScriptedProvider, type Message, type ScriptedProvider } from '../src/index.js';
+import type { Message } from '../src/index.js';
+import { createScriptedProvider, type ScriptedProvider } from '../src/testing.js';
 
 const lastToolResults = (messages: readonly Message[]) => {
   const results: string[] = [];

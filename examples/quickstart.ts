@@ -1,5 +1,6 @@
 // The README's quick start, kept as a file so the typecheck covers it and a test runs it.
-import { createAgent, createScriptedProvider, type Tool } from '../src/index.js';
+import { createAgent, type Tool } from '../src/index.js';
+import { createScriptedProvider } from '../src/testing.js';
 
 const add: Tool<{ a: number; b: number }> = {
   name: 'add',

@@ -1,7 +1,8 @@
 // `npx tsx examples/typedTools.ts`: defineTool with a JSON Schema literal and with a zod 4
 // schema; the argument types of `execute` come from the schemas. Offline (scripted model).
 import { z } from 'zod';
-import { createAgent, createScriptedProvider, defineTool } from '../src/index.js';
+import { createAgent, defineTool } from '../src/index.js';
+import { createScriptedProvider } from '../src/testing.js';
 
 const add = defineTool({
   name: 'add',

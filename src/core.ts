@@ -65,8 +65,6 @@ export type { RunInfo } from '../machines/run/runEnvironment.js';
 export type { ApprovalRequest, ApprovalAnswer, Approver } from '../machines/run/approval.js';
 export { createAgent } from './agent/createAgent.js';
 export type { Agent, AgentOptions, AgentRunOptions } from './agent/createAgent.js';
-export { createScriptedProvider, ScriptExhaustedError } from './scriptedProvider.js';
-export type { Script, ScriptStep, ScriptedProvider } from './scriptedProvider.js';
 
 // Machines
 export { runMachine } from '../machines/run.machine.js';

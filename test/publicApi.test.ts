@@ -1,6 +1,8 @@
 // The public surface is named, not wildcarded: this list changes only on purpose.
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as tinyagent from '../src/index.js';
+import * as mcp from '../src/mcp/index.js';
+import * as testing from '../src/testing.js';
 import type { Agent, RunEvent, RunOutput, Tool, ToolResult, Provider, Message, SessionStore, RunLimits } from '../src/index.js';
 
 describe('public API', () => {
@@ -16,7 +18,6 @@ describe('public API', () => {
       'RegistrationErrorCode',
       'RunError',
       'RunErrorCode',
-      'ScriptExhaustedError',
       'SessionError',
       'SessionErrorCode',
       'ShellToolErrorCode',
@@ -36,7 +37,6 @@ describe('public API', () => {
       'createMemoryOAuthStore',
       'createOpenAIProvider',
       'createRunActor',
-      'createScriptedProvider',
       'createShellTool',
       'createSkillTool',
       'defineTool',
@@ -58,6 +58,34 @@ describe('public API', () => {
       'traceIdOfRun',
       'traceRun',
     ]);
+  });
+
+  it('keeps test doubles in tinyagent/testing only', () => {
+    expect(Object.keys(testing).sort()).toEqual(['ScriptExhaustedError', 'createScriptedProvider']);
+  });
+
+  it('exports the MCP module from tinyagent/mcp, each name also in the main entry', () => {
+    const names = Object.keys(mcp).sort();
+    expect(names).toEqual([
+      'McpErrorCode',
+      'checkElicitationContent',
+      'connectMcpServers',
+      'createFileOAuthStore',
+      'createLoopbackRedirect',
+      'createMemoryOAuthStore',
+      'killMcpServerProcesses',
+      'loadMcpConfig',
+      'openInBrowser',
+    ]);
+    for (const name of names) expect(tinyagent[name as keyof typeof tinyagent], name).toBe(mcp[name as keyof typeof mcp]);
+  });
+
+  it("keeps the core's ToolErrorCode to the runtime's codes; each module's codes are its own", () => {
+    expect(Object.values(tinyagent.ToolErrorCode)).not.toContain('path_outside_root');
+    expect(tinyagent.FileToolErrorCode.pathOutsideRoot).toBe('path_outside_root');
+    expect(tinyagent.SkillToolErrorCode.pathOutsideRoot).toBe('path_outside_root');
+    expect(tinyagent.ShellToolErrorCode).toMatchObject({ commandFailed: 'command_failed', timeout: 'timeout' });
+    expect(tinyagent.McpErrorCode).toEqual({ serverClosed: 'mcp_server_closed', timeout: 'timeout' });
   });
 
   it('keeps the contract names and shapes of the main types', () => {

@@ -79,7 +79,8 @@ describe('examples', () => {
     const block = /## Quick start\n\n```ts\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
     const fromSource = source
       .replace(/^\/\/.*\n/, '') // the file's own header comment
-      .replace("'../src/index.js'", "'tinyagent'");
+      .replace("'../src/index.js'", "'tinyagent'")
+      .replace("'../src/testing.js'", "'tinyagent/testing'");
     expect(block).toBe(fromSource);
   });
 });

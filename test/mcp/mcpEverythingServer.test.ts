@@ -2,7 +2,8 @@
 // HTTP (bound to 127.0.0.1 only): listing, registration, a whole agent Run, results,
 // cancellation, a server killed mid-call on each transport, and close().
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAgent, createScriptedProvider, ToolErrorCode, ToolRegistry } from '../../src/index.js';
+import { createAgent, ToolErrorCode, ToolRegistry } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { connectMcpServers, McpErrorCode, type McpServers } from '../../src/mcp/index.js';
 import { everythingStdio, execute, isRunning, startEverythingHttp, until, type HttpServer, SERVER_START_MS } from './helpers.js';
 

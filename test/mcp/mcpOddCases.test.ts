@@ -7,13 +7,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createAgent,
-  createScriptedProvider,
   RegistrationErrorCode,
   ToolErrorCode,
   ToolRegistrationError,
   ToolRegistry,
   type Tool,
 } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { connectMcpServers, McpErrorCode, type McpServers } from '../../src/mcp/index.js';
 import { execute, marks, oddServer, until, SERVER_START_MS } from './helpers.js';
 

@@ -7,7 +7,6 @@ import type { Snapshot, SnapshotFrom, StateValue } from 'xstate';
 import type { runMachine } from '../../machines/run.machine.js';
 import {
   createRunActor,
-  createScriptedProvider,
   runEvents,
   ToolRegistry,
   type Message,
@@ -18,6 +17,7 @@ import {
   type ToolContext,
   type ToolResult,
 } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { deferred, flush, type Deferred } from '../helpers/deferred.js';
 import { resolvedLimits, type RunPath, type RunStimulus } from './runModel.js';
 import { segmentInspector } from './segments.js';

@@ -38,7 +38,7 @@ afterAll(async () => {
 });
 
 const commonJs = `
-const { createAgent, ToolRegistry, ScriptExhaustedError } = require('tinyagent');
+const { createAgent, ToolRegistry, TinyAgentError } = require('tinyagent');
 const testing = require('tinyagent/testing');
 const { connectMcpServers } = require('tinyagent/mcp');
 const provider = testing.createScriptedProvider([{ text: 'hello from require' }]);
@@ -46,7 +46,7 @@ createAgent({ provider }).run('hi').then((output) => {
   console.log(JSON.stringify({
     text: output.text,
     mcp: typeof connectMcpServers,
-    oneCopy: testing.ScriptExhaustedError === ScriptExhaustedError && new ToolRegistry() instanceof require('tinyagent').ToolRegistry,
+    oneCopy: Object.getPrototypeOf(testing.ScriptExhaustedError) === TinyAgentError && new ToolRegistry() instanceof require('tinyagent').ToolRegistry,
   }));
 });
 `;
