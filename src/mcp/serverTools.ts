@@ -14,7 +14,7 @@ import type { ListedTools } from './listTools.js';
 import { stripKeywords } from './stripKeywords.js';
 import { mcpToolName } from './toolName.js';
 import type { McpIgnoredKeywords, McpSkippedTool, McpWithdrawnTool } from './types.js';
-import { describeError } from '../capabilities/shared/coreHelpers.js';
+import { describeError, isRecord } from '../capabilities/shared/coreHelpers.js';
 
 const SCHEMA_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
 
@@ -203,12 +203,13 @@ function describeName(raw: unknown): string {
   return isRecord(raw) && typeof raw.name === 'string' ? raw.name : '(unnamed)';
 }
 
+// The replacer runs at every depth of a (possibly hostile, very deep) schema. It calls a local
+// binding: a loader that reads imports through a module object (vitest's) would otherwise turn
+// running out of stack there into a TypeError instead of the RangeError it is.
+const isObject = isRecord;
+
 function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, item: unknown) =>
-    isRecord(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : item,
+    isObject(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : item,
   );
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -3,6 +3,8 @@
 // a decision: Ajv overflows the stack compiling or validating it. Such cycles are found
 // here, before Ajv sees the schema, so the refusal can say "cycle" and show it.
 // Recursion through `properties`, `items` and the like is fine: each step consumes data.
+import { isRecord } from '../../isRecord.js';
+
 
 type Schema = Record<string, unknown>;
 
@@ -20,7 +22,7 @@ interface Found {
   base: Schema;
 }
 
-const isSchema = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isSchema = (value: unknown): value is Schema => isRecord(value);
 
 /**
  * The JSON pointers of a cycle of schemas that apply one another to the same value (first repeated at the end), if any.
