@@ -1,7 +1,7 @@
 // read_file: a text file's lines, numbered, from `offset` for at most `limit` lines; it says
 // where it stopped and how to read on.
 import type { Tool } from '../../core.js';
-import { headChars } from '../../capabilities/shared/cutText.js';
+import { headChars } from './cutText.js';
 import { confine, type FileRoot } from '../../capabilities/shared/confinement.js';
 import { FileToolErrorCode, fileError } from '../../capabilities/shared/fileErrors.js';
 import { loadTextFile } from './textFile.js';

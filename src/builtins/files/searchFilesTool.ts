@@ -4,7 +4,7 @@
 // hang the process with catastrophic backtracking, as a JavaScript RegExp could.
 import { RE2JS } from 're2js';
 import type { Tool, ToolResult } from '../../core.js';
-import { headChars } from '../../capabilities/shared/cutText.js';
+import { headChars } from './cutText.js';
 import type { FileRoot } from '../../capabilities/shared/confinement.js';
 import { searchBase } from './directoryArgument.js';
 import { FileToolErrorCode, fileError } from '../../capabilities/shared/fileErrors.js';
