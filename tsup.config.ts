@@ -1,7 +1,7 @@
 // The published build: ESM only (require() of it works on Node >= 20.19, so there is one
 // copy of every class whichever way it is loaded). Declarations come from tsc
 // (tsconfig.build.json) into dist/types. Entries: the main API, `tinyagent/testing`,
-// `tinyagent/mcp`, and the CLI (package.json "bin").
+// `tinyagent/mcp`, `tinyagent/postgres` (which loads the optional peer `pg` itself), and the CLI (package.json "bin").
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
@@ -9,6 +9,7 @@ export default defineConfig({
     index: 'src/index.ts',
     testing: 'src/testing.ts',
     mcp: 'src/mcp/index.ts',
+    postgres: 'src/postgres/index.ts',
     cli: 'src/cli/main.ts',
   },
   format: ['esm'],

@@ -62,7 +62,7 @@ export class BareLoop {
       return { role: 'tool', toolCallId: call.id, content: `invalid JSON: ${(error as Error).message}`, isError: true };
     }
     if (!bare.validate(args)) return { role: 'tool', toolCallId: call.id, content: JSON.stringify(bare.validate.errors), isError: true };
-    const ctx: ToolContext = { runId: 'bare', callId: call.id, toolName: call.name, iteration: 0, signal: this.signal };
+    const ctx: ToolContext = { runId: 'bare', callId: call.id, toolName: call.name, iteration: 0, signal: this.signal, idempotencyKey: call.id };
     const content = await (bare.tool as Tool).execute(args as Record<string, unknown>, ctx);
     return { role: 'tool', toolCallId: call.id, content: typeof content === 'string' ? content : content.content, isError: false };
   }

@@ -49,7 +49,7 @@ export function xstateFloor(tool: Tool<never>, shape: FloorShape = FLOOR_BASELIN
   const runTool = (call: ToolCallRequest): Promise<string> => {
     const args: unknown = JSON.parse(call.arguments as string);
     if (!validate(args)) throw new Error('invalid arguments');
-    const ctx: ToolContext = { runId: 'floor', callId: call.id, toolName: tool.name, iteration: 0, signal };
+    const ctx: ToolContext = { runId: 'floor', callId: call.id, toolName: tool.name, iteration: 0, signal, idempotencyKey: call.id };
     return Promise.resolve(execute(args as Record<string, unknown>, ctx)).then((content) => (typeof content === 'string' ? content : content.content));
   };
 

@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createAgent, createFileTools, FileSessionStore, providerFromEnv, type Provider, type RunEvent } from '../src/index.js';
+import { createAgent, createFileTools, FileSessionStore, providerFromEnv, type Provider, type RunEvent } from 'tinyagent';
 import { demoScript } from './demoScript.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

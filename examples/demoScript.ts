@@ -1,7 +1,7 @@
 // The scripted model of the offline demo: it looks around, reads package.json, and answers
 // from what the tools really returned.
-import type { Message } from '../src/index.js';
-import { createScriptedProvider, type ScriptedProvider } from '../src/testing.js';
+import type { Message } from 'tinyagent';
+import { createScriptedProvider, type ScriptedProvider } from 'tinyagent/testing';
 
 const lastToolResults = (messages: readonly Message[]) => {
   const results: string[] = [];

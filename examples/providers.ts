@@ -1,7 +1,7 @@
 // `npx tsx examples/providers.ts`: one question to a real model over HTTP, with a tool and
 // streamed text. Configure it with ANTHROPIC_API_KEY, or OPENAI_API_KEY, or OPENAI_BASE_URL
 // alone for a keyless local server (e.g. http://127.0.0.1:11434/v1 and TINYAGENT_MODEL=llama3.2).
-import { createAgent, providerFromEnv, type Tool } from '../src/index.js';
+import { createAgent, providerFromEnv, type Tool } from 'tinyagent';
 
 const clock: Tool = {
   name: 'current_time',

@@ -1,8 +1,8 @@
 // `npx tsx examples/typedTools.ts`: defineTool with a JSON Schema literal and with a zod 4
 // schema; the argument types of `execute` come from the schemas. Offline (scripted model).
 import { z } from 'zod';
-import { createAgent, defineTool } from '../src/index.js';
-import { createScriptedProvider } from '../src/testing.js';
+import { createAgent, defineTool } from 'tinyagent';
+import { createScriptedProvider } from 'tinyagent/testing';
 
 const add = defineTool({
   name: 'add',

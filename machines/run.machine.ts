@@ -1,24 +1,28 @@
 // The Run (docs/design.md, "The Run"): ask the provider, execute the batch of tool calls it
-// asked for (one child actor per call), persist the results, and repeat until the model
-// answers, a limit is reached, the Run is cancelled or something fails. Events are emitted
-// from these transitions. The context is data, replaced by `assign` only; what is not data
-// (provider, tools, session store, clock) is read from the Run's environment.
-import { assign, enqueueActions, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
-import { errorResult } from '../src/tools/calls/errorResult.js';
+// asked for (one ToolCall actor per call), persist the results, and repeat until the model
+// answers, a limit is reached, the Run is cancelled or something fails. Everything that decides
+// a Run's course is a guarded transition of this chart: the iteration limit, whether a batch runs
+// serially or concurrently, when the next call of a batch starts (`maxConcurrency` is a guard's
+// parameter), cancellation, and which end is reached. Events are emitted from the transitions.
+// The context is data, replaced by `assign` only; the provider, tools, session store and clock
+// are the environment, bound with `machine.provide` (provideRunEnvironment below).
+import { assertEvent, assign, enqueueActions, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { RunErrorCode, ToolErrorCode } from '../src/codes.js';
 import type { ProviderRespondedEvent, RunEvent, RunEventBase } from '../src/events/runEvent.js';
+import { errorResult } from '../src/tools/calls/errorResult.js';
 import { notStartedResult } from '../src/tools/cancelledResults.js';
-import type { Message, RunOutput, ToolCallRequest } from '../src/types.js';
-import { batchSettled, isLastOutstanding, openBatchProgress } from './run/batchProgress.js';
+import type { ToolSet } from '../src/tools/toolSet.js';
+import type { Message, RunOutput, RunStatus, ToolCallRequest } from '../src/types.js';
+import { callProvider, type ProviderReport } from './actors/callProvider.js';
+import { describeCause } from './actors/describeError.js';
+import { sessionWriter, type SessionWriterReply } from './actors/sessionWriter.js';
+import { missingRunEnvironment, type RunEnvironment } from './environment.js';
+import { batchSettled, freeSlots, isLastOutstanding, openBatchProgress, slotFreesForWaitingCall } from './run/batchProgress.js';
 import { finishedCleanly, type NormalizedResponse } from './run/normalizeResponse.js';
-import { callProvider, type ProviderTextDeltaEvent } from './run/providerActor.js';
 import { initialRunContext, type RunContext, type RunMachineInput } from './run/runContext.js';
-import { environmentOf } from './run/runEnvironment.js';
-import { addUsage, buildRunOutput, cancelledOutcome, describeError, failedOutcome, type RunOutcome } from './run/runOutput.js';
-import { isToolChildId, RunStep, toolChildId, type RunEnqueue } from './run/runSteps.js';
-import { providerRequest } from './run/providerRequest.js';
-import { sessionWriter, type SessionWriterReply } from './run/sessionWriter.js';
-import { toolCallMachine, type ToolCallApprovalReport, type ToolCallOutput } from './toolCall.machine.js';
+import { addUsage, buildRunOutput, cancelledOutcome, failedOutcome, type RunOutcome } from './run/runOutput.js';
+import { RunStep, runningCallIndex, toolChildId, type RunEffects } from './run/runSteps.js';
+import { toolCallMachineFor, type ToolCallApprovalReport, type ToolCallInput, type ToolCallOutput } from './toolCall.machine.js';
 
 export type { RunMachineInput } from './run/runContext.js';
 
@@ -30,18 +34,36 @@ export type RunMachineEvent =
   | { type: 'APPROVE'; callId: string }
   | { type: 'DENY'; callId: string; reason?: string }
   | ToolCallApprovalReport
-  | ProviderTextDeltaEvent
-  | DoneActorEvent<NormalizedResponse, 'provider'>
+  | ProviderReport
   | SessionWriterReply
   | DoneActorEvent<ToolCallOutput>
   | ErrorActorEvent;
 
-const responseOf = (event: RunMachineEvent) => (event as DoneActorEvent<NormalizedResponse>).output;
-const outcomeIs =
-  (status: RunOutcome['status']) =>
-  ({ context }: { context: RunContext }) =>
-    context.outcome?.status === status;
-const cancelReasonOf = (event: RunMachineEvent) => (event.type === 'CANCEL' ? event.reason : undefined);
+/** What the actions hand a RunStep: XState's `enqueue`, seen through the three effects a step has. */
+interface Enqueue {
+  emit(event: RunEvent): void;
+  stopChild(id: string): void;
+  assign(assignment: Partial<RunContext> | ((args: { spawn: (src: 'toolCall', options: { id: string; input: ToolCallInput }) => unknown }) => Partial<RunContext>)): void;
+}
+
+function effectsOf(enqueue: Enqueue): RunEffects {
+  return {
+    emit: (event) => enqueue.emit(event),
+    stopChild: (id) => enqueue.stopChild(id),
+    assign: (values, spawning) => {
+      if (spawning === undefined) return enqueue.assign(values);
+      enqueue.assign(({ spawn }) => {
+        for (const child of spawning) spawn('toolCall', child);
+        return values;
+      });
+    },
+  };
+}
+
+/** True when every call names a registered tool that may run alongside others. */
+function runConcurrently(tools: ToolSet, calls: readonly ToolCallRequest[]): boolean {
+  return calls.every((call) => tools.lookup(call.name)?.parallelSafe === true);
+}
 
 // The provider.responded event and the assistant message, recorded in `step`; returns the fields to assign.
 function recordResponseIn(step: RunStep, response: NormalizedResponse): Partial<RunContext> {
@@ -50,7 +72,7 @@ function recordResponseIn(step: RunStep, response: NormalizedResponse): Partial<
     type: 'provider.responded',
     text: response.text,
     toolCallCount: response.toolCalls.length,
-    durationMs: step.environment.now() - context.requestedAt,
+    durationMs: step.now() - context.requestedAt,
   };
   if (response.finishReason) responded.finishReason = response.finishReason;
   if (response.usage) responded.usage = response.usage;
@@ -62,9 +84,8 @@ function recordResponseIn(step: RunStep, response: NormalizedResponse): Partial<
 }
 
 // Opens the batch of `calls` in `step`; calls beyond limits.maxCallsPerResponse get an error result at once and never run.
-function openBatchIn(step: RunStep, calls: readonly ToolCallRequest[]): void {
-  const { context, environment } = step;
-  const concurrent = calls.every((call) => environment.tools.lookup(call.name)?.parallelSafe === true);
+function openBatchIn(step: RunStep, calls: readonly ToolCallRequest[], concurrent: boolean): void {
+  const { context } = step;
   const max = context.limits.maxCallsPerResponse;
   step.batch = openBatchProgress(context.iterations + 1, calls, concurrent, max);
   if (calls.length <= max) return;
@@ -73,306 +94,430 @@ function openBatchIn(step: RunStep, calls: readonly ToolCallRequest[]): void {
   step.refuseBatchCalls(beyond, errorResult(ToolErrorCode.callLimit, message));
 }
 
-/** The Run machine. Create Runs with `createRunActor`, which binds their environment. */
-export const runMachine = setup({
-  types: {} as {
-    context: RunContext;
-    input: RunMachineInput;
-    output: RunOutput;
-    events: RunMachineEvent;
-    emitted: RunEvent;
-  },
-  actors: { callProvider, sessionWriter, toolCall: toolCallMachine },
-  guards: {
-    cancelRequested: ({ context }) => context.cancelRequested,
-    answeredWithoutTools: ({ event }) => responseOf(event).toolCalls.length === 0,
-    iterationLimitReached: ({ context }) => context.iterations >= context.limits.maxIterations,
-    responseIncomplete: ({ event }) => !finishedCleanly(responseOf(event)),
-    batchSettled: ({ context }) => batchSettled(context.batch),
-    resultClosesBatch: ({ context, event }) => isLastOutstanding(context.batch, (event as DoneActorEvent<ToolCallOutput>).output.index),
-    noSession: ({ context }) => context.sessionId === undefined,
-    // The ToolCall ids are bare indexes (toolChildId), so `xstate.error.actor.*` also matches the
-    // Run's other children; their errors are not a call's.
-    errorFromToolCall: ({ event }) => isToolChildId((event as ErrorActorEvent).actorId),
-    outcomeIsCompleted: outcomeIs('completed'),
-    outcomeIsFailed: outcomeIs('failed'),
-  },
-  actions: {
-    announceStart: enqueueActions(({ context, enqueue, system }) => {
-      const step = new RunStep(context, enqueue as unknown as RunEnqueue, environmentOf(system));
-      step.emit({ type: 'run.started', input: context.inputText });
-      if (context.sessionId !== undefined) enqueue.spawnChild('sessionWriter', { id: 'sessionWriter', input: { sessionId: context.sessionId } });
-      step.commit();
-    }),
-    // Messages not yet persisted go to the writer; without a session the reply is immediate.
-    persistNewMessages: enqueueActions(({ context, enqueue }) => {
-      const messages = context.messages.slice(context.persistedCount);
-      if (context.sessionId === undefined || messages.length === 0) enqueue.raise({ type: 'session.persisted', count: messages.length });
-      else enqueue.sendTo('sessionWriter', { type: 'session.write', messages });
-    }),
-    // A restored Run writes again what was being written when the snapshot was taken.
-    resumeWrite: enqueueActions(({ context, enqueue }) => {
-      const messages = context.messages.slice(context.persistedCount);
-      if (context.sessionId === undefined || messages.length === 0) enqueue.raise({ type: 'session.persisted', count: messages.length });
-      else enqueue.sendTo('sessionWriter', { type: 'session.write', messages, resumed: true });
-    }),
-    announceRequest: enqueueActions(({ context, enqueue, system }) => {
-      const step = new RunStep(context, enqueue as unknown as RunEnqueue, environmentOf(system));
-      const requestedAt = step.environment.now();
-      step.emit({ type: 'provider.requested', iterations: context.iterations, messageCount: context.history.length + context.messages.length });
-      step.commit({ requestedAt, streamedText: '' });
-    }),
-    emitTextDelta: enqueueActions(({ context, event, enqueue, system }) => {
-      if (event.type !== 'provider.textDelta') return;
-      const step = new RunStep(context, enqueue as unknown as RunEnqueue, environmentOf(system));
-      step.emit({ type: 'text.delta', delta: event.delta });
-      step.commit({ streamedText: context.streamedText + event.delta });
-    }),
-    recordResponse: enqueueActions(({ context, event, enqueue, system }) => {
-      const step = new RunStep(context, enqueue as unknown as RunEnqueue, environmentOf(system));
-      step.commit(recordResponseIn(step, responseOf(event)));
-    }),
-    // One assignment for the transition that opens a batch: recording the response and opening it.
-    recordResponseAndOpenBatch: enqueueActions(({ context, event, enqueue, system }) => {
-      const step = new RunStep(context, enqueue as unknown as RunEnqueue, environmentOf(system));
-      const response = responseOf(event);
-      const recorded = recordResponseIn(step, response);
-      openBatchIn(step, response.toolCalls);
-      step.commit({ usage: recorded.usage, streamedText: recorded.streamedText, iterations: context.iterations + 1 });
-    }),
-    forgetStreamedText: assign({ streamedText: '' }),
-    recordAnswer: assign({ outcome: ({ event }) => ({ status: 'completed' as const, text: responseOf(event).text }) }),
-    refuseOverLimit: enqueueActions(({ context, event, enqueue, system }) => {
-      const step = new RunStep(context, enqueue as unknown as RunEnqueue, environmentOf(system));
-      const message = `Not run: the run reached its limit of ${context.limits.maxIterations} tool iterations.`;
-      step.refuseResponseCalls(responseOf(event).toolCalls, errorResult(ToolErrorCode.iterationLimit, message));
-      step.commit({
-        outcome: { status: 'limit_reached', error: { code: RunErrorCode.iterationLimit, message: `Tool iteration limit (${context.limits.maxIterations}) reached` } },
-      });
-    }),
-    refuseIncomplete: enqueueActions(({ context, event, enqueue, system }) => {
-      const response = responseOf(event);
-      const step = new RunStep(context, enqueue as unknown as RunEnqueue, environmentOf(system));
-      const message = `Not run: the model's response stopped early (finish reason "${response.finishReason}"), so this call may be incomplete.`;
-      step.refuseResponseCalls(response.toolCalls, errorResult(ToolErrorCode.incompleteToolCall, message));
-      step.commit({ iterations: context.iterations + 1 });
-    }),
-    startTools: enqueueActions(({ context, enqueue, system }) => {
-      const step = new RunStep(context, enqueue as unknown as RunEnqueue, environmentOf(system));
-      step.startTools();
-      step.commit();
-    }),
-    recordToolDone: enqueueActions(({ context, event, enqueue, system }) => {
-      const done = event as DoneActorEvent<ToolCallOutput>;
-      const step = new RunStep(context, enqueue as unknown as RunEnqueue, environmentOf(system));
-      step.recordToolOutput(done.output, done.actorId);
-      step.commit();
-    }),
-    // One assignment for the result that closes the batch: record it, then append the batch's results.
-    recordLastToolDone: enqueueActions(({ context, event, enqueue, system }) => {
-      const done = event as DoneActorEvent<ToolCallOutput>;
-      const step = new RunStep(context, enqueue as unknown as RunEnqueue, environmentOf(system));
-      step.recordToolOutput(done.output, done.actorId);
-      step.appendBatchResults();
-      step.commit();
-    }),
-    // A ToolCall machine never errors by design; if one does, its call still gets a result.
-    recordToolCrash: enqueueActions(({ context, event, enqueue, system }) => {
-      const error = event as ErrorActorEvent;
-      const index = Number(error.actorId?.split('.').pop());
-      const call = context.batch?.calls[index];
-      if (!call) return;
-      const step = new RunStep(context, enqueue as unknown as RunEnqueue, environmentOf(system));
-      const result = errorResult(ToolErrorCode.toolError, `Tool call failed: ${describeError(error.error)}`);
-      step.recordToolOutput({ index, call, result, durationMs: 0 }, error.actorId);
-      step.commit();
-    }),
-    cancelBatch: enqueueActions(({ context, event, enqueue, system }) => {
-      const reason = cancelReasonOf(event) ?? context.cancelReason;
-      const step = new RunStep(context, enqueue as unknown as RunEnqueue, environmentOf(system));
-      step.refuseUnstarted(notStartedResult());
-      for (const index of step.batch?.running ?? []) enqueue.sendTo(toolChildId(index), { type: 'CANCEL', reason });
-      step.commit({ cancelRequested: true, cancelReason: reason });
-    }),
-    emitApprovalRequested: enqueueActions(({ context, event, enqueue, system }) => {
-      if (event.type !== 'tool.approvalRequested') return;
-      const step = new RunStep(context, enqueue as unknown as RunEnqueue, environmentOf(system));
-      const { request } = event;
-      step.emit({ type: 'tool.approval_requested', callId: request.callId, toolName: request.toolName, iteration: request.iteration, arguments: request.arguments });
-      step.commit();
-    }),
-    emitApprovalResolved: enqueueActions(({ context, event, enqueue, system }) => {
-      if (event.type !== 'tool.approvalResolved') return;
-      const step = new RunStep(context, enqueue as unknown as RunEnqueue, environmentOf(system));
-      if (event.reason === undefined) step.emit({ type: 'tool.approval_resolved', callId: event.callId, approved: event.approved });
-      else step.emit({ type: 'tool.approval_resolved', callId: event.callId, approved: event.approved, reason: event.reason });
-      step.commit();
-    }),
-    // To the running call with that id; a call that is not waiting for approval ignores it.
-    forwardAnswer: enqueueActions(({ context, event, enqueue }) => {
-      if (event.type !== 'APPROVE' && event.type !== 'DENY') return;
-      const index = context.batch?.calls.findIndex((call) => call.id === event.callId) ?? -1;
-      if (index >= 0 && context.batch!.running.includes(index)) enqueue.sendTo(toolChildId(index), event);
-    }),
-    interruptRunningCalls: enqueueActions(({ context, enqueue, system }) => {
-      const step = new RunStep(context, enqueue as unknown as RunEnqueue, environmentOf(system));
-      step.interruptRunning();
-      step.startTools();
-      step.commit();
-    }),
-    refuseUnpersistedBatch: enqueueActions(({ context, enqueue, system }) => {
-      const step = new RunStep(context, enqueue as unknown as RunEnqueue, environmentOf(system));
-      step.refuseUnstarted(errorResult(RunErrorCode.sessionError, 'Not run: the session could not record this call, so it was not started.'));
-      step.appendBatchResults();
-      step.commit();
-    }),
-    appendBatchResults: enqueueActions(({ context, enqueue, system }) => {
-      const step = new RunStep(context, enqueue as unknown as RunEnqueue, environmentOf(system));
-      step.appendBatchResults();
-      step.commit();
-    }),
-    requestCancel: assign(({ event }) => ({ cancelRequested: true, cancelReason: cancelReasonOf(event) })),
-    // Text streamed before the cancel is kept in the output.
-    markCancelled: assign({
-      outcome: ({ context }) => {
-        if (context.outcome?.status === 'cancelled') return context.outcome;
-        const outcome = cancelledOutcome(context.cancelReason);
-        if (context.streamedText !== '') outcome.text = context.streamedText;
-        return outcome;
-      },
-    }),
-    markProviderFailed: assign({ outcome: ({ event }) => failedOutcome(RunErrorCode.providerError, 'Provider request failed', (event as ErrorActorEvent).error) }),
-    markSessionFailed: assign({
-      outcome: ({ event }) => failedOutcome(RunErrorCode.sessionError, 'Could not persist the session', event.type === 'session.failed' ? event.error : undefined),
-    }),
-    markPersisted: assign({ persistedCount: ({ context, event }) => context.persistedCount + (event.type === 'session.persisted' ? event.count : 0) }),
-    reportOutcome: enqueueActions(({ context, enqueue, system }) => {
-      const outcome = context.outcome ?? cancelledOutcome(context.cancelReason);
-      const output = buildRunOutput({ runId: context.runId, outcome, iterations: context.iterations, messages: context.messages, usage: context.usage });
-      const step = new RunStep(context, enqueue as unknown as RunEnqueue, environmentOf(system));
-      if (outcome.status === 'completed') step.emit({ type: 'run.completed', output });
-      else if (outcome.status === 'cancelled') step.emit({ type: 'run.cancelled', output });
-      else step.emit({ type: 'run.failed', error: output.error!, output });
-      step.commit({ output });
-    }),
-  },
-}).createMachine({
-  id: 'run',
-  context: ({ input }) => initialRunContext(input),
-  initial: 'starting',
-  states: {
-    starting: {
-      entry: 'announceStart',
-      always: [{ guard: 'cancelRequested', target: 'appendingResults.persistingEnd', actions: 'markCancelled' }, { target: 'awaitingProvider' }],
+/** How many calls of a concurrent batch of `calls` start when it opens: freeSlots of the batch about to open. */
+function openingSlots(context: RunContext, calls: number): number {
+  return Math.min(context.limits.maxConcurrency, calls, context.limits.maxCallsPerResponse);
+}
+
+/** The output of a Run that ends with `status`, from what its context recorded. */
+function endingOutcome(context: RunContext, status: RunStatus): RunOutcome {
+  if (status !== 'cancelled') return context.outcome ?? failedOutcome(RunErrorCode.sessionError, 'The Run ended without an outcome', undefined);
+  if (context.outcome?.status === 'cancelled') return context.outcome;
+  const outcome = cancelledOutcome(context.cancelReason);
+  if (context.streamedText !== '') outcome.text = context.streamedText;
+  return outcome;
+}
+
+/**
+ * The Run machine bound to `environment` (the exported `runMachine` is bound to none); its
+ * implementations are what provideRunEnvironment provides.
+ * @example runMachineFor(environment).implementations.actors.callProvider
+ */
+export function runMachineFor(environment: RunEnvironment) {
+  const { tools, now } = environment;
+  const stepOf = (context: RunContext, enqueue: Enqueue) => new RunStep(context, effectsOf(enqueue), now);
+  return setup({
+    types: {} as {
+      context: RunContext;
+      input: RunMachineInput;
+      output: RunOutput;
+      events: RunMachineEvent;
+      emitted: RunEvent;
     },
-    awaitingProvider: {
-      entry: 'announceRequest',
-      invoke: {
-        id: 'provider',
-        src: 'callProvider',
-        input: ({ context, self }) => ({ request: providerRequest(context, environmentOf(self.system)), maxTextChars: context.limits.maxTextChars }),
-        onDone: [
-          { guard: 'answeredWithoutTools', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'recordAnswer'] },
-          { guard: 'iterationLimitReached', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'refuseOverLimit'] },
-          { guard: 'responseIncomplete', target: 'appendingResults.persistingResults', actions: ['recordResponse', 'refuseIncomplete'] },
-          // Without a session there is nothing to record first: the calls start at once.
-          { guard: 'noSession', target: 'executingBatch.running', actions: 'recordResponseAndOpenBatch' },
-          { target: 'executingBatch', actions: 'recordResponseAndOpenBatch' },
+    actors: { callProvider: callProvider(environment), sessionWriter: sessionWriter(environment.store), toolCall: toolCallMachineFor(environment) },
+    guards: {
+      cancelRequested: ({ context }) => context.cancelRequested,
+      cancelNotRequested: ({ context }) => !context.cancelRequested,
+      answeredWithoutTools: ({ event }) => {
+        assertEvent(event, 'provider.answered');
+        return event.response.toolCalls.length === 0;
+      },
+      iterationLimitReached: ({ context }) => context.iterations >= context.limits.maxIterations,
+      responseIncomplete: ({ event }) => {
+        assertEvent(event, 'provider.answered');
+        return !finishedCleanly(event.response);
+      },
+      hasSession: ({ context }) => context.sessionId !== undefined,
+      // Serial unless every call may run alongside others: judged on the response when the
+      // batch opens, on the opened batch after its assistant message was recorded.
+      batchIsSerial: ({ context, event }) => !(event.type === 'provider.answered' ? runConcurrently(tools, event.response.toolCalls) : context.batch?.concurrent === true),
+      batchIsConcurrent: ({ context, event }) => (event.type === 'provider.answered' ? runConcurrently(tools, event.response.toolCalls) : context.batch?.concurrent === true),
+      // The call settling now frees a slot, and a call waits for one.
+      slotFreeAndCallWaiting: ({ context }, params: { maxConcurrency: number }) => slotFreesForWaitingCall(context.batch, params.maxConcurrency),
+      resultClosesBatch: ({ context, event }) => {
+        assertEvent(event, 'xstate.done.actor.*');
+        return isLastOutstanding(context.batch, event.output.index);
+      },
+      batchSettled: ({ context }) => batchSettled(context.batch),
+      noCallRunningAndCallWaiting: ({ context }) => context.batch !== undefined && context.batch.running.length === 0 && context.batch.started < context.batch.runnable,
+      // `xstate.error.actor.*` also matches the Run's other children; their errors are not a call's.
+      errorFromToolCall: ({ context, event }) => {
+        assertEvent(event, 'xstate.error.actor.*');
+        return runningCallIndex(context.batch, event.actorId) >= 0;
+      },
+      outcomeIs: ({ context }, params: { status: RunStatus }) => context.outcome?.status === params.status,
+    },
+    actions: {
+      announceStart: enqueueActions(({ context, enqueue }) => {
+        const step = stepOf(context, enqueue);
+        step.emit({ type: 'run.started', input: context.inputText });
+        if (context.sessionId !== undefined) enqueue.spawnChild('sessionWriter', { id: 'sessionWriter', input: { sessionId: context.sessionId } });
+        step.commit();
+      }),
+      // Messages not yet persisted go to the writer; without a session the reply is immediate.
+      persistNewMessages: enqueueActions(({ context, enqueue }, params: { resumed: boolean }) => {
+        const messages = context.messages.slice(context.persistedCount);
+        if (context.sessionId === undefined || messages.length === 0) enqueue.raise({ type: 'session.persisted', count: messages.length });
+        else enqueue.sendTo('sessionWriter', params.resumed ? { type: 'session.write', messages, resumed: true } : { type: 'session.write', messages });
+      }),
+      announceRequest: enqueueActions(({ context, enqueue }) => {
+        const step = stepOf(context, enqueue);
+        const requestedAt = now();
+        step.emit({ type: 'provider.requested', iterations: context.iterations, messageCount: context.history.length + context.messages.length });
+        step.commit({ requestedAt, streamedText: '' });
+      }),
+      emitTextDelta: enqueueActions(({ context, event, enqueue }) => {
+        assertEvent(event, 'provider.textDelta');
+        const step = stepOf(context, enqueue);
+        step.emit({ type: 'text.delta', delta: event.delta });
+        step.commit({ streamedText: context.streamedText + event.delta });
+      }),
+      recordResponse: enqueueActions(({ context, event, enqueue }) => {
+        assertEvent(event, 'provider.answered');
+        const step = stepOf(context, enqueue);
+        step.commit(recordResponseIn(step, event.response));
+      }),
+      // One assignment for the transition that opens a batch: recording the response, opening
+      // the batch and starting its first `startCalls` calls (0 while the assistant message is
+      // written first); the count comes from the transition, the action only carries it out.
+      recordResponseAndOpenBatch: enqueueActions(({ context, event, enqueue }, params: { startCalls: number }) => {
+        assertEvent(event, 'provider.answered');
+        const step = stepOf(context, enqueue);
+        const recorded = recordResponseIn(step, event.response);
+        openBatchIn(step, event.response.toolCalls, runConcurrently(tools, event.response.toolCalls));
+        for (let started = 0; started < params.startCalls; started++) step.startNextCall();
+        step.commit({ usage: recorded.usage, streamedText: recorded.streamedText, iterations: context.iterations + 1 });
+      }),
+      forgetStreamedText: assign({ streamedText: '' }),
+      recordAnswer: assign(({ event }) => {
+        assertEvent(event, 'provider.answered');
+        return { outcome: { status: 'completed' as const, text: event.response.text } };
+      }),
+      refuseOverLimit: enqueueActions(({ context, event, enqueue }) => {
+        assertEvent(event, 'provider.answered');
+        const step = stepOf(context, enqueue);
+        const message = `Not run: the run reached its limit of ${context.limits.maxIterations} tool iterations.`;
+        step.refuseResponseCalls(event.response.toolCalls, errorResult(ToolErrorCode.iterationLimit, message));
+        step.commit({
+          outcome: { status: 'limit_reached', error: { code: RunErrorCode.iterationLimit, message: `Tool iteration limit (${context.limits.maxIterations}) reached` } },
+        });
+      }),
+      refuseIncomplete: enqueueActions(({ context, event, enqueue }) => {
+        assertEvent(event, 'provider.answered');
+        const step = stepOf(context, enqueue);
+        const message = `Not run: the model's response stopped early (finish reason "${event.response.finishReason}"), so this call may be incomplete.`;
+        step.refuseResponseCalls(event.response.toolCalls, errorResult(ToolErrorCode.incompleteToolCall, message));
+        step.commit();
+      }),
+      // A refused batch counts as an iteration like an executed one.
+      countIteration: assign({ iterations: ({ context }) => context.iterations + 1 }),
+      startNextCall: enqueueActions(({ context, enqueue }) => {
+        const step = stepOf(context, enqueue);
+        step.startNextCall();
+        step.commit();
+      }),
+      // Fills the free slots of a batch that just opened or was restored: `count` from freeSlots.
+      startCalls: enqueueActions(({ context, enqueue }, params: { count: number }) => {
+        const step = stepOf(context, enqueue);
+        for (let started = 0; started < params.count; started++) step.startNextCall();
+        step.commit();
+      }),
+      recordCallResult: enqueueActions(({ context, event, enqueue }) => {
+        assertEvent(event, 'xstate.done.actor.*');
+        const step = stepOf(context, enqueue);
+        step.recordToolOutput(event.output);
+        step.commit();
+      }),
+      // One assignment for the result that closes the batch: record it, then append the batch's results.
+      recordLastCallResult: enqueueActions(({ context, event, enqueue }) => {
+        assertEvent(event, 'xstate.done.actor.*');
+        const step = stepOf(context, enqueue);
+        step.recordToolOutput(event.output);
+        step.appendBatchResults();
+        step.commit();
+      }),
+      // A ToolCall machine never errors by design; if one does, its call still gets a result.
+      recordToolCrash: enqueueActions(({ context, event, enqueue }) => {
+        assertEvent(event, 'xstate.error.actor.*');
+        const index = runningCallIndex(context.batch, event.actorId);
+        const call = context.batch?.calls[index];
+        if (!call) return;
+        const step = stepOf(context, enqueue);
+        const result = errorResult(ToolErrorCode.toolError, `Tool call failed: ${describeCause(event.error).message}`);
+        step.recordToolOutput({ index, call, result, durationMs: 0 });
+        step.commit();
+      }),
+      // The running calls are told to stop; the reason reaches their tools' signals, never the context.
+      abortRunningCalls: enqueueActions(({ context, event, enqueue }) => {
+        assertEvent(event, 'CANCEL');
+        for (const index of context.batch?.running ?? []) enqueue.sendTo(toolChildId(index), { type: 'CANCEL', reason: event.reason });
+      }),
+      // Calls that never started get `cancelled` results, once no call of the batch runs any more.
+      refuseWaitingCalls: enqueueActions(({ context, enqueue }) => {
+        const step = stepOf(context, enqueue);
+        step.refuseUnstarted(notStartedResult());
+        step.commit();
+      }),
+      emitApprovalRequested: enqueueActions(({ context, event, enqueue }) => {
+        assertEvent(event, 'tool.approvalRequested');
+        const step = stepOf(context, enqueue);
+        const { request } = event;
+        step.emit({ type: 'tool.approval_requested', callId: request.callId, toolName: request.toolName, iteration: request.iteration, arguments: request.arguments });
+        step.commit();
+      }),
+      emitApprovalResolved: enqueueActions(({ context, event, enqueue }) => {
+        assertEvent(event, 'tool.approvalResolved');
+        const step = stepOf(context, enqueue);
+        if (event.reason === undefined) step.emit({ type: 'tool.approval_resolved', callId: event.callId, approved: event.approved });
+        else step.emit({ type: 'tool.approval_resolved', callId: event.callId, approved: event.approved, reason: event.reason });
+        step.commit();
+      }),
+      // To the running call with that id; a call that is not waiting for approval ignores it.
+      forwardAnswer: enqueueActions(({ context, event, enqueue }) => {
+        assertEvent(event, ['APPROVE', 'DENY']);
+        const index = context.batch?.calls.findIndex((call) => call.id === event.callId) ?? -1;
+        if (index >= 0 && context.batch!.running.includes(index)) enqueue.sendTo(toolChildId(index), event);
+      }),
+      // Calls that were running when the snapshot was taken are never run again.
+      interruptRunningCalls: enqueueActions(({ context, enqueue }) => {
+        const step = stepOf(context, enqueue);
+        step.interruptRunning();
+        step.commit();
+      }),
+      refuseUnpersistedBatch: enqueueActions(({ context, enqueue }) => {
+        const step = stepOf(context, enqueue);
+        step.refuseUnstarted(errorResult(RunErrorCode.sessionError, 'Not run: the session could not record this call, so it was not started.'));
+        step.appendBatchResults();
+        step.commit();
+      }),
+      appendBatchResults: enqueueActions(({ context, enqueue }) => {
+        const step = stepOf(context, enqueue);
+        step.appendBatchResults();
+        step.commit();
+      }),
+      // The reason is kept described: whatever the application passed, the snapshot stays JSON.
+      requestCancel: assign(({ event }) => {
+        assertEvent(event, 'CANCEL');
+        return { cancelRequested: true, cancelReason: event.reason === undefined ? undefined : describeCause(event.reason) };
+      }),
+      markProviderFailed: assign(({ event }) => {
+        assertEvent(event, 'provider.failed');
+        return { outcome: failedOutcome(RunErrorCode.providerError, 'Provider request failed', event.error) };
+      }),
+      markSessionFailed: assign(({ event }) => {
+        assertEvent(event, 'session.failed');
+        return { outcome: failedOutcome(RunErrorCode.sessionError, 'Could not persist the session', event.error) };
+      }),
+      // The live error behind a failure goes beside the actor (to the caller's RunError), not into it.
+      keepLiveCause: ({ context, event }) => {
+        assertEvent(event, ['provider.failed', 'session.failed']);
+        environment.keepCause?.(context.runId, event.error);
+      },
+      markPersisted: assign(({ context, event }) => {
+        assertEvent(event, 'session.persisted');
+        return { persistedCount: context.persistedCount + event.count };
+      }),
+      // The terminal event is the final state's own: `status` is the state's, not re-derived.
+      reportOutcome: enqueueActions(({ context, enqueue }, params: { status: RunStatus }) => {
+        const outcome = endingOutcome(context, params.status);
+        const output = buildRunOutput({ runId: context.runId, outcome, iterations: context.iterations, messages: context.messages, usage: context.usage });
+        const step = stepOf(context, enqueue);
+        if (params.status === 'completed') step.emit({ type: 'run.completed', output });
+        else if (params.status === 'cancelled') step.emit({ type: 'run.cancelled', output });
+        else step.emit({ type: 'run.failed', error: output.error!, output });
+        step.commit({ outcome, output });
+      }),
+    },
+  }).createMachine({
+    id: 'run',
+    context: ({ input }) => initialRunContext(input),
+    initial: 'starting',
+    states: {
+      starting: {
+        entry: 'announceStart',
+        always: [
+          { guard: 'cancelRequested', target: 'appendingResults.persistingEnd' },
+          { guard: 'cancelNotRequested', target: 'awaitingProvider' },
         ],
-        onError: { target: 'appendingResults.persistingEnd', actions: 'markProviderFailed' },
       },
-      on: {
-        'provider.textDelta': { actions: 'emitTextDelta' },
-        CANCEL: { target: 'appendingResults.persistingEnd', actions: ['requestCancel', 'markCancelled'] },
-        // The restored provider actor makes the request again; what the lost one streamed is dropped.
-        'run.resumed': { actions: 'forgetStreamedText' },
+      awaitingProvider: {
+        entry: 'announceRequest',
+        invoke: {
+          id: 'provider',
+          src: 'callProvider',
+          input: ({ context }) => ({
+            runId: context.runId,
+            input: context.inputText,
+            iterations: context.iterations,
+            messages: [...context.history, ...context.messages],
+            maxTextChars: context.limits.maxTextChars,
+          }),
+        },
+        on: {
+          'provider.answered': [
+            { guard: 'answeredWithoutTools', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'recordAnswer'] },
+            { guard: 'iterationLimitReached', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'refuseOverLimit'] },
+            { guard: 'responseIncomplete', target: 'appendingResults.persistingResults', actions: ['recordResponse', 'refuseIncomplete', 'countIteration'] },
+            // The assistant message is persisted before any of its calls starts.
+            { guard: 'hasSession', target: 'executingBatch.recordingCalls', actions: { type: 'recordResponseAndOpenBatch', params: { startCalls: 0 } } },
+            // Without a session there is nothing to record first: the calls start at once, one
+            // of a serial batch, as many of a concurrent one as maxConcurrency lets.
+            { guard: 'batchIsSerial', target: 'executingBatch.runningSerially', actions: { type: 'recordResponseAndOpenBatch', params: { startCalls: 1 } } },
+            {
+              guard: 'batchIsConcurrent',
+              target: 'executingBatch.runningConcurrently',
+              actions: { type: 'recordResponseAndOpenBatch', params: ({ context, event }) => ({ startCalls: openingSlots(context, event.response.toolCalls.length) }) },
+            },
+          ],
+          'provider.failed': { target: 'appendingResults.persistingEnd', actions: ['markProviderFailed', 'keepLiveCause'] },
+          'provider.textDelta': { actions: 'emitTextDelta' },
+          CANCEL: { target: 'appendingResults.persistingEnd', actions: 'requestCancel' },
+          // The restored provider actor makes the request again; what the lost one streamed is dropped.
+          'run.resumed': { actions: 'forgetStreamedText' },
+        },
       },
+      executingBatch: {
+        initial: 'recordingCalls',
+        on: {
+          'tool.approvalRequested': { actions: 'emitApprovalRequested' },
+          'tool.approvalResolved': { actions: 'emitApprovalResolved' },
+          APPROVE: { actions: 'forwardAnswer' },
+          DENY: { actions: 'forwardAnswer' },
+          'xstate.error.actor.*': { guard: 'errorFromToolCall', actions: 'recordToolCrash' },
+        },
+        states: {
+          recordingCalls: {
+            entry: { type: 'persistNewMessages', params: { resumed: false } },
+            on: {
+              'session.persisted': [
+                { guard: 'cancelRequested', target: 'cancelling', actions: 'markPersisted' },
+                { guard: 'batchIsSerial', target: 'runningSerially', actions: ['markPersisted', 'startNextCall'] },
+                {
+                  guard: 'batchIsConcurrent',
+                  target: 'runningConcurrently',
+                  actions: ['markPersisted', { type: 'startCalls', params: ({ context }) => ({ count: freeSlots(context.batch, context.limits.maxConcurrency) }) }],
+                },
+              ],
+              'session.failed': { target: '#run.failed', actions: ['refuseUnpersistedBatch', 'markSessionFailed', 'keepLiveCause'] },
+              CANCEL: { actions: 'requestCancel' },
+              'run.resumed': { actions: { type: 'persistNewMessages', params: { resumed: true } } },
+            },
+          },
+          // One call at a time, in call order: the next starts when the running one settles.
+          runningSerially: {
+            on: {
+              // The last result closes the batch in the same microstep.
+              'xstate.done.actor.*': [
+                { guard: 'resultClosesBatch', target: '#run.appendingResults.persistingResults', actions: 'recordLastCallResult' },
+                { guard: { type: 'slotFreeAndCallWaiting', params: { maxConcurrency: 1 } }, actions: ['recordCallResult', 'startNextCall'] },
+              ],
+              CANCEL: { target: 'cancelling', actions: ['requestCancel', 'abortRunningCalls'] },
+              'run.resumed': { actions: ['interruptRunningCalls', { type: 'startCalls', params: ({ context }) => ({ count: freeSlots(context.batch, 1) }) }] },
+            },
+            always: { guard: 'batchSettled', target: '#run.appendingResults.persistingResults', actions: 'appendBatchResults' },
+          },
+          // Up to limits.maxConcurrency calls at once, started in call order as slots free up.
+          runningConcurrently: {
+            on: {
+              'xstate.done.actor.*': [
+                { guard: 'resultClosesBatch', target: '#run.appendingResults.persistingResults', actions: 'recordLastCallResult' },
+                {
+                  guard: { type: 'slotFreeAndCallWaiting', params: ({ context }) => ({ maxConcurrency: context.limits.maxConcurrency }) },
+                  actions: ['recordCallResult', 'startNextCall'],
+                },
+                { actions: 'recordCallResult' },
+              ],
+              CANCEL: { target: 'cancelling', actions: ['requestCancel', 'abortRunningCalls'] },
+              'run.resumed': {
+                actions: ['interruptRunningCalls', { type: 'startCalls', params: ({ context }) => ({ count: freeSlots(context.batch, context.limits.maxConcurrency) }) }],
+              },
+            },
+            always: { guard: 'batchSettled', target: '#run.appendingResults.persistingResults', actions: 'appendBatchResults' },
+          },
+          // Running calls were told to abort; wait for each to settle or give up after its grace.
+          // Calls that never started are refused only then: a serial batch's events never overlap.
+          cancelling: {
+            on: {
+              'xstate.done.actor.*': { actions: 'recordCallResult' },
+              'run.resumed': { actions: 'interruptRunningCalls' },
+            },
+            always: [
+              { guard: 'batchSettled', target: '#run.appendingResults.persistingEnd', actions: 'appendBatchResults' },
+              { guard: 'noCallRunningAndCallWaiting', actions: 'refuseWaitingCalls' },
+            ],
+          },
+        },
+      },
+      // The new messages are written; then the Run loops (persistingResults) or ends (persistingEnd).
+      appendingResults: {
+        entry: { type: 'persistNewMessages', params: { resumed: false } },
+        initial: 'persistingResults',
+        on: {
+          'session.failed': { target: 'failed', actions: ['markSessionFailed', 'keepLiveCause'] },
+          // A write in progress is never abandoned: the cancel takes effect once it is durable.
+          CANCEL: { actions: 'requestCancel' },
+          'run.resumed': { actions: { type: 'persistNewMessages', params: { resumed: true } } },
+        },
+        states: {
+          persistingResults: {
+            on: {
+              'session.persisted': [
+                { guard: 'cancelRequested', target: '#run.cancelled', actions: 'markPersisted' },
+                { guard: 'cancelNotRequested', target: '#run.awaitingProvider', actions: 'markPersisted' },
+              ],
+            },
+          },
+          // A failure stands; otherwise a CANCEL received before the end wins, even over an
+          // answer already written: nothing is reported as a success after a cancel.
+          persistingEnd: {
+            on: {
+              'session.persisted': [
+                { guard: { type: 'outcomeIs', params: { status: 'failed' } }, target: '#run.failed', actions: 'markPersisted' },
+                { guard: 'cancelRequested', target: '#run.cancelled', actions: 'markPersisted' },
+                { guard: { type: 'outcomeIs', params: { status: 'completed' } }, target: '#run.done', actions: 'markPersisted' },
+                { guard: { type: 'outcomeIs', params: { status: 'limit_reached' } }, target: '#run.limitReached', actions: 'markPersisted' },
+              ],
+            },
+          },
+        },
+      },
+      done: { type: 'final', entry: { type: 'reportOutcome', params: { status: 'completed' } } },
+      limitReached: { type: 'final', entry: { type: 'reportOutcome', params: { status: 'limit_reached' } } },
+      cancelled: { type: 'final', entry: { type: 'reportOutcome', params: { status: 'cancelled' } } },
+      failed: { type: 'final', entry: { type: 'reportOutcome', params: { status: 'failed' } } },
     },
-    executingBatch: {
-      initial: 'recordingCalls',
-      on: {
-        'tool.approvalRequested': { actions: 'emitApprovalRequested' },
-        'tool.approvalResolved': { actions: 'emitApprovalResolved' },
-        APPROVE: { actions: 'forwardAnswer' },
-        DENY: { actions: 'forwardAnswer' },
-      },
-      states: {
-        // The assistant message is persisted before any of its calls starts.
-        recordingCalls: {
-          entry: 'persistNewMessages',
-          on: {
-            'session.persisted': [
-              { guard: 'cancelRequested', target: 'cancelling', actions: ['markPersisted', 'cancelBatch'] },
-              { target: 'running', actions: 'markPersisted' },
-            ],
-            'session.failed': { target: '#run.failed', actions: ['refuseUnpersistedBatch', 'markSessionFailed'] },
-            CANCEL: { actions: 'requestCancel' },
-            'run.resumed': { actions: 'resumeWrite' },
-          },
-        },
-        running: {
-          entry: 'startTools',
-          on: {
-            // The last result closes the batch in the same microstep.
-            'xstate.done.actor.*': [
-              { guard: 'resultClosesBatch', target: '#run.appendingResults.persistingResults', actions: 'recordLastToolDone' },
-              { actions: 'recordToolDone' },
-            ],
-            'xstate.error.actor.*': { guard: 'errorFromToolCall', actions: 'recordToolCrash' },
-            CANCEL: { target: 'cancelling', actions: 'cancelBatch' },
-            // Calls that were running when the snapshot was taken are never run again.
-            'run.resumed': { actions: 'interruptRunningCalls' },
-          },
-          always: { guard: 'batchSettled', target: '#run.appendingResults.persistingResults', actions: 'appendBatchResults' },
-        },
-        // Running calls were told to abort; wait for each to settle or give up after its grace.
-        cancelling: {
-          on: {
-            'xstate.done.actor.*': { actions: 'recordToolDone' },
-            'xstate.error.actor.*': { guard: 'errorFromToolCall', actions: 'recordToolCrash' },
-            'run.resumed': { actions: 'interruptRunningCalls' },
-          },
-          always: { guard: 'batchSettled', target: '#run.appendingResults.persistingEnd', actions: ['appendBatchResults', 'markCancelled'] },
-        },
-      },
-    },
-    // The new messages are written; then the Run loops (persistingResults) or ends (persistingEnd).
-    appendingResults: {
-      entry: 'persistNewMessages',
-      initial: 'persistingResults',
-      on: {
-        'session.failed': { target: 'failed', actions: 'markSessionFailed' },
-        // A write in progress is never abandoned: the cancel takes effect once it is durable.
-        CANCEL: { actions: 'requestCancel' },
-        'run.resumed': { actions: 'resumeWrite' },
-      },
-      states: {
-        persistingResults: {
-          on: {
-            'session.persisted': [
-              { guard: 'cancelRequested', target: '#run.cancelled', actions: ['markPersisted', 'markCancelled'] },
-              { target: '#run.awaitingProvider', actions: 'markPersisted' },
-            ],
-          },
-        },
-        // A failure stands; otherwise a CANCEL received before the end wins, even over an
-        // answer already written: nothing is reported as a success after a cancel.
-        persistingEnd: {
-          on: {
-            'session.persisted': [
-              { guard: 'outcomeIsFailed', target: '#run.failed', actions: 'markPersisted' },
-              { guard: 'cancelRequested', target: '#run.cancelled', actions: ['markPersisted', 'markCancelled'] },
-              { guard: 'outcomeIsCompleted', target: '#run.done', actions: 'markPersisted' },
-              { target: '#run.limitReached', actions: 'markPersisted' },
-            ],
-          },
-        },
-      },
-    },
-    done: { type: 'final', entry: 'reportOutcome' },
-    limitReached: { type: 'final', entry: 'reportOutcome' },
-    cancelled: { type: 'final', entry: 'reportOutcome' },
-    failed: { type: 'final', entry: 'reportOutcome' },
-  },
-  output: ({ context }) => context.output!,
-});
+    output: ({ context }) => context.output!,
+  });
+}
+
+/**
+ * The Run machine, bound to no environment: use `createRunActor`, or bind one with
+ * `provideRunEnvironment`. `createActor(runMachine, { input })` fails at start with a
+ * ConfigurationError that says the environment is missing.
+ */
+export const runMachine = runMachineFor(missingRunEnvironment);
+
+/** An actor logic of the Run machine, bound or not. */
+export type RunMachine = typeof runMachine;
+
+/**
+ * The Run machine with its actors, guards and actions bound to `environment` through
+ * `machine.provide`. Building one costs about a machine's construction: bind once per set of
+ * tools (createAgent does, per registry state), not per Run.
+ * @example
+ * const machine = provideRunEnvironment({ provider, tools: new ToolRegistry([echo]).snapshot(), store: undefined, now: Date.now, instructions: undefined, approve: undefined, withoutApprover: 'wait' });
+ * createActor(machine, { input: { runId: 'r1', limits: resolveLimits(), input: 'Hi' } }).start();
+ */
+export function provideRunEnvironment(environment: RunEnvironment): RunMachine {
+  return runMachine.provide(runMachineFor(environment).implementations);
+}

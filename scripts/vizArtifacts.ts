@@ -27,10 +27,20 @@ function mermaidIds(machine: AnyStateMachine): Map<AnyStateNode, string> {
   return new Map(nodes.map((node) => [node, counts.get(node.key) === 1 ? node.key : node.path.join('_')]));
 }
 
+// A parameterised guard or action shows its parameters: fixed ones by value, computed ones as `…`.
+function paramsOf(params: unknown): string {
+  if (params === undefined) return '';
+  if (typeof params === 'function') return '(…)';
+  if (typeof params !== 'object' || params === null) return `(${String(params)})`;
+  return `(${Object.entries(params)
+    .map(([key, value]) => `${key}: ${typeof value === 'string' ? value : JSON.stringify(value)}`)
+    .join(', ')})`;
+}
+
 function nameOf(item: unknown): string {
   if (typeof item === 'string') return item;
-  const type = (item as { type?: unknown } | undefined)?.type;
-  return typeof type === 'string' ? type : 'inline';
+  const { type, params } = (item ?? {}) as { type?: unknown; params?: unknown };
+  return typeof type === 'string' ? `${type}${paramsOf(params)}` : 'inline';
 }
 
 function eventLabel(eventType: string): string {

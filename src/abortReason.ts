@@ -3,7 +3,9 @@
 
 /**
  * The signal's reason, or an AbortError when it has none.
- * @example if (signal.aborted) throw abortReason(signal);
+ * @example
+ * const signal = AbortSignal.abort('user left');
+ * if (signal.aborted) throw abortReason(signal); // throws 'user left'
  */
 export function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('The operation was aborted', 'AbortError');

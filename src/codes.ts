@@ -53,5 +53,11 @@ export const SessionErrorCode = {
   unsafeFile: 'session_unsafe_file',
   /** Another writer held the session's lock for longer than `lockTimeoutMs`. */
   locked: 'session_locked',
+  /** A newer owner took the session over: this lease's write was refused and never reached the store. */
+  superseded: 'session_superseded',
+  /** The session changed under a lease in a way its own writes cannot explain (a conditional append failed). */
+  conflict: 'session_conflict',
+  /** `resume` found no unfinished Run in the session. */
+  nothingToResume: 'nothing_to_resume',
 } as const;
 export type SessionErrorCode = (typeof SessionErrorCode)[keyof typeof SessionErrorCode];

@@ -6,6 +6,7 @@ export type {
   JsonSchemaObject,
   Tool,
   ToolContext,
+  ToolEffects,
   ToolResult,
   ToolSpec,
   NeedsApprovalFn,
@@ -46,10 +47,21 @@ export type { ToolSet, RegisteredTool } from './tools/toolSet.js';
 export type { SchemaIssue } from './tools/validation/schemaValidator.js';
 
 // Sessions
-export type { SessionStore } from './session/sessionStore.js';
+export type {
+  AcquireOptions,
+  CallStart,
+  DurableSessionStore,
+  RunCheckpoint,
+  SessionLease,
+  SessionStore,
+  UnfinishedRun,
+} from './session/sessionStore.js';
+export { isDurableSessionStore } from './session/isDurableSessionStore.js';
 export { MemorySessionStore } from './session/memorySessionStore.js';
+export type { MemorySessionStoreOptions } from './session/memorySessionStore.js';
 export { FileSessionStore } from './session/fileSessionStore.js';
-export type { FileSessionStoreOptions, SessionRepair } from './session/fileSessionStore.js';
+export type { FileSessionStoreOptions } from './session/fileSessionStore.js';
+export type { DurableStoreOptions, SessionRepair } from './session/leasedSessions.js';
 export { repairInterruptedCalls } from './session/repairSession.js';
 export type { InterruptedCallRepair } from './session/repairSession.js';
 
@@ -61,13 +73,13 @@ export { createRunActor } from './run/createRunActor.js';
 export type { CreateRunActorOptions } from './run/createRunActor.js';
 export type { SessionBinding } from './run/createRunActor.js';
 export { runToPromise } from './run/runEvents.js';
-export type { RunInfo } from '../machines/run/runEnvironment.js';
-export type { ApprovalRequest, ApprovalAnswer, Approver } from '../machines/run/approval.js';
+export type { RunInfo, RunEnvironment, ApprovalWithoutApprover } from '../machines/environment.js';
+export type { ApprovalRequest, ApprovalAnswer, Approver } from '../machines/approval.js';
 export { createAgent } from './agent/createAgent.js';
 export type { Agent, AgentOptions, AgentRunOptions } from './agent/createAgent.js';
 
 // Machines
-export { runMachine } from '../machines/run.machine.js';
+export { runMachine, provideRunEnvironment } from '../machines/run.machine.js';
 export type { RunMachineInput, RunMachineEvent } from '../machines/run.machine.js';
 export { toolCallMachine } from '../machines/toolCall.machine.js';
 export type { ToolCallInput, ToolCallOutput } from '../machines/toolCall.machine.js';

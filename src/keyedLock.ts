@@ -18,7 +18,11 @@ export class KeyedLock {
    * (or has aborted) while the task waits behind another rejects at once with
    * `LockWaitAbortedError`; the task then never runs, and the tasks queued after it keep
    * their order. A task with nothing ahead of it starts whatever its signal says.
-   * @example await lock.run('session-1', () => store.append('session-1', messages));
+   * @example
+   * import { MemorySessionStore } from './session/memorySessionStore.js';
+   * const lock = new KeyedLock();
+   * const store = new MemorySessionStore();
+   * await lock.run('session-1', () => store.append('session-1', [{ role: 'user', content: 'hi' }]));
    */
   run<T>(key: string | undefined, task: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     if (key === undefined) return task();

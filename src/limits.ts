@@ -3,7 +3,12 @@ import { ConfigurationError } from './errors.js';
 import { describeValue, quoteValue } from './describeValue.js';
 import type { RunLimits } from './types.js';
 
-/** Defaults, documented in the README ("Limits"). */
+/**
+ * Defaults, documented in the README ("Limits") and docs/runs.md.
+ * @example
+ * import { createAgent } from 'tinyagent';
+ * createAgent({ provider, limits: { maxIterations: DEFAULT_LIMITS.maxIterations * 2 } })
+ */
 export const DEFAULT_LIMITS: Readonly<RunLimits> = Object.freeze({
   maxIterations: 25,
   maxOutputChars: 30_000,

@@ -10,7 +10,13 @@ export type ScriptStep = ProviderResponse | ((request: ProviderRequest, options:
 /** The whole script: a list of steps, or one function asked for every response. */
 export type Script = readonly ScriptStep[] | ((request: ProviderRequest, callIndex: number, options: ProviderCallOptions) => ProviderResponse | Promise<ProviderResponse>);
 
-/** Thrown (as a provider failure) when the script has no response left. */
+/**
+ * Thrown (as a provider failure) when the script has no response left.
+ * @example
+ * const provider = createScriptedProvider([{ text: 'only once' }]);
+ * await provider.complete({ messages: [], tools: [] }, { signal: new AbortController().signal });
+ * await provider.complete({ messages: [], tools: [] }, { signal: new AbortController().signal }).catch((error) => error instanceof ScriptExhaustedError) // true
+ */
 export class ScriptExhaustedError extends TinyAgentError<'script_exhausted', { calls: number; steps: number }> {}
 
 /** A Provider that replays a script and records what it was asked. */

@@ -30,7 +30,20 @@ export interface ToolContext {
   iteration: number;
   /** Aborted when the Run is cancelled. */
   signal: AbortSignal;
+  /**
+   * The same string on every attempt of this call, in any process (a resume runs an
+   * `'idempotent'` call again with it): pass it to payment or mail APIs. Derived from the Run's
+   * id, the iteration and the call's id (docs/design.md, "Durability").
+   */
+  readonly idempotencyKey: string;
 }
+
+/**
+ * What running a tool does to the world, which decides what a resume does with a call that may
+ * have started: `'none'` (reads only) and `'idempotent'` (running it twice with the same
+ * `idempotencyKey` is running it once) run again; `'once'` gets an `interrupted` result instead.
+ */
+export type ToolEffects = 'none' | 'idempotent' | 'once';
 
 /**
  * Decides per call whether a person must approve it. Declared through a method so that a
@@ -50,6 +63,8 @@ export interface Tool<Args = Record<string, unknown>> {
   readOnly?: boolean;
   /** Default false. A batch runs concurrently only when every call is readOnly and concurrencySafe. */
   concurrencySafe?: boolean;
+  /** Default `'none'` when `readOnly`, else `'once'` (docs/design.md, "Durability"). */
+  effects?: ToolEffects;
   /**
    * Whether a call needs a person's yes before it runs (docs/design.md, "Approval"):
    * `true`, or a function of the validated arguments. Default false.
@@ -138,7 +153,8 @@ export interface Usage {
  * Why the model stopped. `stop` and `tool_calls` are clean; tool calls of a response
  * with any other reason are never executed (code `incomplete_tool_call`).
  */
-export type FinishReason = 'stop' | 'tool_calls' | 'length' | 'content_filter' | 'error' | 'other';
+/** Why a response ended; `refusal` when the model declined, its refusal then being the response's text. */
+export type FinishReason = 'stop' | 'tool_calls' | 'length' | 'content_filter' | 'refusal' | 'error' | 'other';
 
 export interface ProviderResponse {
   text?: string;

@@ -2,6 +2,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as tinyagent from '../src/index.js';
 import * as mcp from '../src/mcp/index.js';
+import * as postgres from '../src/postgres/index.js';
 import * as testing from '../src/testing.js';
 import type { Agent, RunEvent, RunOutput, Tool, ToolResult, Provider, Message, SessionStore, RunLimits } from '../src/index.js';
 
@@ -41,12 +42,14 @@ describe('public API', () => {
       'createSkillTool',
       'defineTool',
       'evaluatePermission',
+      'isDurableSessionStore',
       'isTerminalRunEvent',
       'killMcpServerProcesses',
       'loadMcpConfig',
       'loadSkills',
       'openInBrowser',
       'parsePermissionRules',
+      'provideRunEnvironment',
       'providerFromEnv',
       'repairInterruptedCalls',
       'resolveLimits',
@@ -61,7 +64,7 @@ describe('public API', () => {
   });
 
   it('keeps test doubles in tinyagent/testing only', () => {
-    expect(Object.keys(testing).sort()).toEqual(['ScriptExhaustedError', 'createScriptedProvider']);
+    expect(Object.keys(testing).sort()).toEqual(['ScriptExhaustedError', 'createScriptedProvider', 'sessionStoreConformance']);
   });
 
   it('exports the MCP module from tinyagent/mcp, each name also in the main entry', () => {
@@ -126,5 +129,10 @@ describe('public API', () => {
       expect(typeof error.code).toBe('string');
       expect(error.name).toBe(error.constructor.name);
     }
+  });
+
+  it('exports exactly these values from tinyagent/testing and tinyagent/postgres', () => {
+    expect(Object.keys(testing).sort()).toEqual(['ScriptExhaustedError', 'createScriptedProvider', 'sessionStoreConformance']);
+    expect(Object.keys(postgres).sort()).toEqual(['PostgresSessionStore']);
   });
 });

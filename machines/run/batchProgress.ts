@@ -29,15 +29,29 @@ export function openBatchProgress(iteration: number, calls: readonly ToolCallReq
 }
 
 /**
- * The indexes to start now and the batch after starting them.
- * @example startable(batch, 10).indexes // [0, 1] for a fresh concurrent batch of two
+ * How many waiting calls may start now, `maxConcurrency` at a time (1 for a serial batch).
+ * @example freeSlots(openBatchProgress(1, calls, true), 10) // 2 for a fresh concurrent batch of two
  */
-export function startable(batch: BatchProgress, maxConcurrency: number): { batch: BatchProgress; indexes: number[] } {
-  const capacity = batch.concurrent ? maxConcurrency : 1;
-  const free = Math.min(capacity - batch.running.length, batch.runnable - batch.started);
-  if (free <= 0) return { batch, indexes: [] };
-  const indexes = Array.from({ length: free }, (_, offset) => batch.started + offset);
-  return { batch: { ...batch, started: batch.started + free, running: [...batch.running, ...indexes] }, indexes };
+export function freeSlots(batch: BatchProgress | undefined, maxConcurrency: number): number {
+  if (batch === undefined) return 0;
+  return Math.max(0, Math.min(maxConcurrency - batch.running.length, batch.runnable - batch.started));
+}
+
+/**
+ * True when the call settling now frees a slot that a waiting call may take.
+ * @example slotFreesForWaitingCall(batch, 1) // true in a serial batch with a call after the running one
+ */
+export function slotFreesForWaitingCall(batch: BatchProgress | undefined, maxConcurrency: number): boolean {
+  return batch !== undefined && batch.running.length - 1 < maxConcurrency && batch.started < batch.runnable;
+}
+
+/**
+ * The batch with its next waiting call (in call order) marked started, and that call's index.
+ * @example startNext(openBatchProgress(1, calls, false)).index // 0
+ */
+export function startNext(batch: BatchProgress): { batch: BatchProgress; index: number } {
+  const index = batch.started;
+  return { batch: { ...batch, started: index + 1, running: [...batch.running, index] }, index };
 }
 
 /**

@@ -1,11 +1,19 @@
 // The Run's context: plain, JSON-serialisable data, replaced (never changed) by `assign`, so
-// that every snapshot stays what it was (docs/design.md, "Snapshots"). What is not data
-// (provider, tools, store, clock) is in the RunEnvironment.
+// that every snapshot stays what it was and survives JSON (docs/design.md, "Snapshots"). What
+// is not data (provider, tools, store, clock) is the RunEnvironment; what was thrown or passed
+// as a reason is kept as its description.
+import { ConfigurationError } from '../../src/errors.js';
 import type { Message, RunLimits, RunOutput, Usage } from '../../src/types.js';
+import type { DescribedError } from '../actors/describeError.js';
 import type { BatchProgress } from './batchProgress.js';
 import type { RunOutcome } from './runOutput.js';
 
+/** The format of a Run's snapshot; a snapshot of another format is refused, not guessed at. */
+export const RUN_SNAPSHOT_FORMAT = 2;
+
 export interface RunContext {
+  /** RUN_SNAPSHOT_FORMAT when the snapshot was taken. */
+  formatVersion: number;
   runId: string;
   limits: RunLimits;
   inputText: string;
@@ -28,7 +36,8 @@ export interface RunContext {
   streamedText: string;
   outcome: RunOutcome | undefined;
   cancelRequested: boolean;
-  cancelReason: unknown;
+  /** What the CANCEL said, described; undefined without a reason. */
+  cancelReason: DescribedError | undefined;
   usage: Usage | undefined;
   output: RunOutput | undefined;
 }
@@ -48,10 +57,16 @@ export interface RunMachineInput {
 
 /**
  * The context of a Run that has not started.
- * @example initialRunContext({ runId: 'r1', limits, input: 'Hi' }).messages // [{ role: 'user', content: 'Hi' }]
+ * @example
+ * import { DEFAULT_LIMITS } from '../../src/limits.js';
+ * initialRunContext({ runId: 'r1', limits: DEFAULT_LIMITS, input: 'Hi' }).messages // [{ role: 'user', content: 'Hi' }]
  */
-export function initialRunContext(input: RunMachineInput): RunContext {
+export function initialRunContext(input: RunMachineInput | undefined): RunContext {
+  if (typeof input?.runId !== 'string' || typeof input.input !== 'string' || typeof input.limits !== 'object' || input.limits === null) {
+    throw new ConfigurationError('runMachine needs its input ({ runId, limits, input }): create Runs with createRunActor, or pass `input` to createActor');
+  }
   return {
+    formatVersion: RUN_SNAPSHOT_FORMAT,
     runId: input.runId,
     limits: input.limits,
     inputText: input.input,

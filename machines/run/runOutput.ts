@@ -1,19 +1,20 @@
 // How a Run ended, and the RunOutput built from it.
 import { RunErrorCode } from '../../src/codes.js';
 import type { Message, RunErrorInfo, RunOutput, RunStatus, Usage } from '../../src/types.js';
+import { describeCause, type DescribedError } from '../actors/describeError.js';
 
 /** Decided before the last persistence step; the final state follows from it. */
 export interface RunOutcome {
   status: RunStatus;
   text?: string;
   error?: RunErrorInfo;
-  /** The original error behind `error` (the abort reason of a cancelled Run), for RunError's `cause`. */
-  cause?: unknown;
+  /** What was behind `error` (the provider's error, the cancel reason), described; the live value never enters the context. */
+  cause?: DescribedError;
 }
 
 /**
  * Builds the RunOutput the terminal event and the actor's output share.
- * @example buildRunOutput({ runId, outcome, iterations: 0, messages, usage: undefined, streamedText: '' }).status
+ * @example buildRunOutput({ runId: 'r1', outcome: cancelledOutcome('user left'), iterations: 0, messages: [], usage: undefined }).status // 'cancelled'
  */
 export function buildRunOutput(run: {
   runId: string;
@@ -45,29 +46,11 @@ export function addUsage(total: Usage | undefined, next: Usage | undefined): Usa
 }
 
 /**
- * A short, safe description of an unknown thrown value; never throws.
- * @example describeError(new Error('boom')) // 'boom'
+ * The outcome of a cancelled Run; `cause` is the described abort reason.
+ * @example cancelledOutcome(describeCause('user left')).error?.message // 'Run cancelled: user left'
  */
-export function describeError(error: unknown): string {
-  try {
-    if (error instanceof Error) return String(error.message);
-    if (typeof error === 'string') return error;
-    return JSON.stringify(error) ?? String(error);
-  } catch {
-    try {
-      return String(error);
-    } catch {
-      return 'an unreadable value';
-    }
-  }
-}
-
-/**
- * The outcome of a cancelled Run; `cause` is the abort reason.
- * @example cancelledOutcome('user left').error?.message // 'Run cancelled: user left'
- */
-export function cancelledOutcome(reason: unknown): RunOutcome {
-  const detail = reason === undefined ? '' : `: ${describeError(reason)}`;
+export function cancelledOutcome(reason: DescribedError | undefined): RunOutcome {
+  const detail = reason === undefined ? '' : `: ${reason.message}`;
   const outcome: RunOutcome = { status: 'cancelled', error: { code: RunErrorCode.cancelled, message: `Run cancelled${detail}` } };
   if (reason !== undefined) outcome.cause = reason;
   return outcome;
@@ -78,5 +61,6 @@ export function cancelledOutcome(reason: unknown): RunOutcome {
  * @example failedOutcome('provider_error', 'Provider request failed', new Error('down'))
  */
 export function failedOutcome(code: string, summary: string, cause: unknown): RunOutcome {
-  return { status: 'failed', error: { code, message: `${summary}: ${describeError(cause)}` }, cause };
+  const described = describeCause(cause);
+  return { status: 'failed', error: { code, message: `${summary}: ${described.message}` }, cause: described };
 }

@@ -1,6 +1,7 @@
 // The steps the Run machine's actions take, kept out of the machine file so the machine reads
 // as the flow. A RunStep collects, within one action, the events to emit, the children to start
 // or stop and the new values of the context fields it changes; `commit()` assigns them at once.
+// It decides nothing: which call starts, and when, is the machine's guards' business.
 // Nothing here changes the context it was given (docs/design.md, "Snapshots").
 import type { ToolCallInput, ToolCallOutput } from '../toolCall.machine.js';
 import { errorResult } from '../../src/tools/calls/errorResult.js';
@@ -8,18 +9,17 @@ import { limitOutput } from '../../src/tools/calls/limitOutput.js';
 import { ToolErrorCode } from '../../src/codes.js';
 import type { RunEvent, UnstampedRunEvent } from '../../src/events/runEvent.js';
 import type { Message, ToolCallRequest, ToolResult } from '../../src/types.js';
-import { recordResult, startable, takeUnstarted, toToolMessage, type BatchProgress } from './batchProgress.js';
+import { recordResult, startNext, takeUnstarted, toToolMessage, type BatchProgress } from './batchProgress.js';
 import type { RunContext } from './runContext.js';
-import type { RunEnvironment } from './runEnvironment.js';
 
-/** The `spawn` XState passes to an assignment: children spawned in one assignment join the Run's children table in one copy. */
-export type RunSpawn = (src: 'toolCall', options: { id: string; input: ToolCallInput }) => unknown;
+/** The ToolCalls a step starts, spawned in its one assignment (children spawned together join the Run's children table in one copy). */
+export type ToolCallSpawns = readonly { id: string; input: ToolCallInput }[];
 
-/** The part of XState's `enqueue` the steps use. */
-export interface RunEnqueue {
+/** Where a step's changes go: the `enqueue` of the action it runs in. */
+export interface RunEffects {
   emit(event: RunEvent): void;
   stopChild(id: string): void;
-  assign(values: Partial<RunContext> | ((args: { spawn: RunSpawn }) => Partial<RunContext>)): void;
+  assign(values: Partial<RunContext>, spawning: ToolCallSpawns | undefined): void;
 }
 
 /**
@@ -36,11 +36,11 @@ export function toolChildId(index: number): string {
 }
 
 /**
- * True for the id of a ToolCall child (`toolChildId`), false for the Run's other children.
- * @example isToolChildId('3') // true; isToolChildId('sessionWriter') // false
+ * The index of the running call whose ToolCall has the id `actorId`, or -1 for another child.
+ * @example runningCallIndex(batch, '0') // 0 while call 0 runs
  */
-export function isToolChildId(id: string | undefined): boolean {
-  return id !== undefined && /^\d+$/.test(id);
+export function runningCallIndex(batch: BatchProgress | undefined, actorId: string | undefined): number {
+  return batch?.running.find((index) => toolChildId(index) === actorId) ?? -1;
 }
 
 // Events are written out as literals, not spread together: once optimised, Node 20's V8
@@ -77,8 +77,8 @@ export class RunStep {
 
   constructor(
     readonly context: RunContext,
-    readonly enqueue: RunEnqueue,
-    readonly environment: RunEnvironment,
+    readonly effects: RunEffects,
+    readonly now: () => number,
   ) {
     this.seq = context.seq;
     this.messages = context.messages;
@@ -90,8 +90,9 @@ export class RunStep {
     const stamped = event as RunEvent;
     stamped.runId = this.context.runId;
     stamped.seq = this.seq++;
-    stamped.time = this.environment.now();
-    this.enqueue.emit(stamped);
+    // Whole milliseconds: the Run's clock is sub-millisecond, event times are for people and logs.
+    stamped.time = Math.floor(this.now());
+    this.effects.emit(stamped);
     return stamped;
   }
 
@@ -105,12 +106,8 @@ export class RunStep {
   commit(extra: Partial<RunContext> = {}): void {
     const values = { seq: this.seq, messages: this.messages, batch: this.batch, ...extra };
     const toSpawn = this.toSpawn;
-    if (toSpawn === undefined) return this.enqueue.assign(values);
     this.toSpawn = undefined;
-    this.enqueue.assign(({ spawn }) => {
-      for (const child of toSpawn) spawn('toolCall', child);
-      return values;
-    });
+    this.effects.assign(values, toSpawn);
   }
 
   /** Emits the started/failed pair for a call that gets a result without running. */
@@ -147,38 +144,35 @@ export class RunStep {
     this.refuseBatchCalls(taken.indexes, uncut);
   }
 
-  /** Starts as many waiting calls as the batch's concurrency allows. */
-  startTools(): void {
-    if (!this.batch || this.context.cancelRequested) return;
-    const { batch, indexes } = startable(this.batch, this.context.limits.maxConcurrency);
+  /** Starts the next waiting call, in call order (the machine's guards decided that one may start). */
+  startNextCall(): void {
+    if (!this.batch) return;
+    const { batch, index } = startNext(this.batch);
     this.batch = batch;
     const { runId, limits } = this.context;
-    for (const index of indexes) {
-      const call = batch.calls[index]!;
-      this.emit(startedEvent(call, batch.iteration));
-      (this.toSpawn ??= []).push({
-        id: toolChildId(index),
-        input: {
-          runId,
-          iteration: batch.iteration,
-          index,
-          call,
-          maxOutputChars: limits.maxOutputChars,
-          maxArgumentsChars: limits.maxArgumentsChars,
-          cancelGraceMs: limits.cancelGraceMs,
-        },
-      });
-    }
+    const call = batch.calls[index]!;
+    this.emit(startedEvent(call, batch.iteration));
+    (this.toSpawn ??= []).push({
+      id: toolChildId(index),
+      input: {
+        runId,
+        iteration: batch.iteration,
+        index,
+        call,
+        maxOutputChars: limits.maxOutputChars,
+        maxArgumentsChars: limits.maxArgumentsChars,
+        cancelGraceMs: limits.cancelGraceMs,
+      },
+    });
   }
 
-  /** Records a finished call, stops its actor (finished children would pile up), starts the next. */
-  recordToolOutput(output: ToolCallOutput, actorId: string | undefined): void {
+  /** Records a finished call and stops its actor (finished children would pile up). */
+  recordToolOutput(output: ToolCallOutput): void {
     if (!this.batch) return;
     const { index, call, result, durationMs } = output;
     this.batch = recordResult(this.batch, index, result);
     this.emit(settledEvent(call, this.batch.iteration, result, durationMs));
-    this.enqueue.stopChild(actorId ?? toolChildId(index));
-    this.startTools();
+    this.effects.stopChild(toolChildId(index));
   }
 
   /** Calls running when the snapshot was taken get `interrupted` results; they never run again. */
@@ -186,7 +180,7 @@ export class RunStep {
     if (!this.batch) return;
     const result = limitOutput(interruptedRunResult(), this.context.limits.maxOutputChars);
     for (const index of this.batch.running) {
-      this.enqueue.stopChild(toolChildId(index));
+      this.effects.stopChild(toolChildId(index));
       this.batch = recordResult(this.batch, index, result);
       this.emit(settledEvent(this.batch.calls[index]!, this.batch.iteration, result, 0));
     }

@@ -8,8 +8,9 @@ import type { RunEvent } from '../events/runEvent.js';
 import { runEvents, type RunActor } from '../run/runEvents.js';
 import { resolveLimits } from '../limits.js';
 import { ToolRegistry } from '../tools/registry.js';
-import { createRunActor, type CreateRunActorOptions } from '../run/createRunActor.js';
+import { bindOncePerToolSet, createRunActorWith, type CreateRunActorOptions } from '../run/createRunActor.js';
 import { MemorySessionStore } from '../session/memorySessionStore.js';
+import { isDurableSessionStore } from '../session/isDurableSessionStore.js';
 import { assertSessionId } from '../session/sessionId.js';
 import type { SessionStore } from '../session/sessionStore.js';
 import type { Message, Provider, RunLimits, RunOutput, Tool } from '../types.js';
@@ -79,11 +80,15 @@ function toRegistry(tools: AgentOptions['tools']): ToolRegistry {
 
 const newRunId = () => crypto.randomUUID().toLowerCase();
 
-/** Rejects a non-completed Run's output as a RunError; a cancelled Run's cause is the abort reason. */
-function settle(actor: RunActor, output: RunOutput, signal: AbortSignal | undefined): RunOutput {
+/**
+ * Rejects a non-completed Run's output as a RunError. Its cause is the live value: the abort
+ * reason of a cancelled Run, the error a failed one kept beside its actor; the Run's context
+ * holds only their descriptions.
+ */
+function settle(output: RunOutput, signal: AbortSignal | undefined, liveCause: unknown): RunOutput {
   if (output.status === 'completed') return output;
   const error = output.error ?? { code: output.status, message: `Run ended with status ${output.status}` };
-  const cause = output.status === 'cancelled' && signal?.aborted ? signal.reason : actor.getSnapshot().context.outcome?.cause;
+  const cause = output.status === 'cancelled' ? (signal?.aborted ? signal.reason : undefined) : liveCause;
   throw new RunError(error.code, error.message, output, { cause });
 }
 
@@ -109,7 +114,7 @@ function reentrantRun(sessionId: string): SessionError {
  * Throws a `ConfigurationError` at once for a missing provider, a store without
  * `load`/`append`, or limits it does not know.
  * @example
- * const agent = createAgent({ provider, tools: [echo] });
+ * const agent = createAgent({ provider, tools });
  * const { text } = await agent.run('Say hi');
  */
 export function createAgent(options: AgentOptions): Agent {
@@ -123,14 +128,23 @@ export function createAgent(options: AgentOptions): Agent {
     provider: options.provider.info,
     toolDescription: (name) => tools.get(name)?.description,
   });
+  // The live errors behind failed Runs, by Run id, until their RunError is built.
+  const causes = new Map<string, unknown>();
+  const keepCause = (runId: string, cause: unknown) => causes.set(runId, cause);
+  // The provider, store, approver and clock never change: the machine is bound once per state
+  // of the registry (a registration makes a new tool set), not once per Run.
+  const bind = bindOncePerToolSet();
 
   // A Run whose signal aborts from here on starts and ends `cancelled` at once, recorded like any Run.
-  async function loadHistory({ sessionId }: AgentRunOptions): Promise<Message[]> {
-    return sessionId === undefined ? [] : store.load(sessionId);
+  async function loadHistory({ sessionId }: AgentRunOptions, runId: string): Promise<Message[]> {
+    if (sessionId === undefined) return [];
+    // Taking the session repairs what a dead Run left (docs/design.md, "Sessions and repair").
+    if (isDurableSessionStore(store)) await (await store.acquire(sessionId, { runId })).release();
+    return store.load(sessionId);
   }
 
   function buildRun(runId: string, input: string, { sessionId, signal, traceparent }: AgentRunOptions, history: Message[]): RunActor {
-    const actor = createRunActor({
+    const actor = createRunActorWith(bind, {
       provider: options.provider,
       tools,
       input,
@@ -144,10 +158,16 @@ export function createAgent(options: AgentOptions): Agent {
       instructions: options.instructions,
       approve: options.approve,
       denyApprovalsWithoutApprover: true,
-    });
+    }, { store, keepCause });
     // Subscribed before the Run starts (and before any stream subscriber), so a call's span is open when its tool runs.
     if (telemetry) runEvents(actor, options.onSubscriberError).subscribe(telemetry.tracerFor({ sessionId, traceparent, history }));
     return actor;
+  }
+
+  function takeCause(runId: string): unknown {
+    const cause = causes.get(runId);
+    causes.delete(runId);
+    return cause;
   }
 
   /** Queues `work` behind the session's earlier Runs; refuses a Run its own session's Run started. */
@@ -168,10 +188,16 @@ export function createAgent(options: AgentOptions): Agent {
       let run: Promise<RunOutput>;
       try {
         run = inTurn(runOptions, () =>
-          loadHistory(runOptions).then((history) => {
+          loadHistory(runOptions, runId).then((history) => {
             const actor = buildRun(runId, input, runOptions, history);
             actor.start();
-            return toPromise(actor).then((output) => settle(actor, output, signal));
+            return toPromise(actor).then(
+              (output) => settle(output, signal, takeCause(runId)),
+              (error: unknown) => {
+                takeCause(runId);
+                throw error;
+              },
+            );
           }),
         );
       } catch (error) {
@@ -193,7 +219,7 @@ export function createAgent(options: AgentOptions): Agent {
         };
         const runId = newRunId();
         const work = () =>
-          loadHistory(runOptions).then((history) => {
+          loadHistory(runOptions, runId).then((history) => {
             if (left.signal.aborted) return;
             const created = buildRun(runId, input, runOptions, history);
             actor = created;
@@ -202,8 +228,8 @@ export function createAgent(options: AgentOptions): Agent {
             // An unsubscribe during start() (e.g. `take(1)` on run.started) found no Run to cancel yet.
             if (left.signal.aborted) cancel();
             return toPromise(created).then(
-              () => undefined,
-              () => undefined,
+              () => void takeCause(runId),
+              () => void takeCause(runId),
             );
           });
         try {

@@ -15,7 +15,9 @@ const held = new AsyncLocalStorage<readonly HeldSession[]>();
 
 /**
  * Whether the code running now was started by a Run (of `owner`) that is still running on `sessionId`.
- * @example if (isInsideRunOn(lock, 'chat-1')) throw new Error('would wait for itself');
+ * @example
+ * const owner = {}; // the agent whose Runs hold sessions
+ * if (isInsideRunOn(owner, 'chat-1')) throw new Error('would wait for itself');
  */
 export function isInsideRunOn(owner: object, sessionId: string): boolean {
   return held.getStore()?.some((mark) => mark.active && mark.owner === owner && mark.sessionId === sessionId) ?? false;
@@ -24,7 +26,9 @@ export function isInsideRunOn(owner: object, sessionId: string): boolean {
 /**
  * Runs `work` (which starts a Run on `sessionId`) with that session marked as held until
  * the returned promise settles; everything `work` starts, tools included, sees the mark.
- * @example await holdingSession(lock, 'chat-1', () => runTheRun());
+ * @example
+ * const owner = {}; // the agent whose Runs hold sessions
+ * await holdingSession(owner, 'chat-1', async () => isInsideRunOn(owner, 'chat-1')) // true
  */
 export function holdingSession<T>(owner: object, sessionId: string, work: () => Promise<T>): Promise<T> {
   const mark: HeldSession = { owner, sessionId, active: true };

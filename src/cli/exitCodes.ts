@@ -22,7 +22,9 @@ export type CancelSignal = keyof typeof SIGNAL_EXIT_CODES;
 
 /**
  * The exit code of a finished Run; `signal` is the one that cancelled it, if any.
- * @example exitCodeOf({ status: 'limit_reached' } as RunOutput) // 3
+ * @example
+ * import type { RunOutput } from '../index.js';
+ * exitCodeOf({ status: 'limit_reached' } as RunOutput) // 3
  */
 export function exitCodeOf(output: Pick<RunOutput, 'status'>, signal?: CancelSignal): ExitCode {
   switch (output.status) {

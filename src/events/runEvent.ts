@@ -7,7 +7,7 @@ export interface RunEventBase {
   runId: string;
   /** Position in this Run's event sequence, from 0. */
   seq: number;
-  /** Milliseconds since the epoch, from the Run's clock. */
+  /** Whole milliseconds since the epoch, from the Run's clock. */
   time: number;
 }
 
@@ -90,7 +90,10 @@ export type UnstampedRunEvent = RunEvent extends infer E
 
 /**
  * True for the one event that ends a Run's stream.
- * @example events.filter(isTerminalRunEvent).map((event) => event.output.status)
+ * @example
+ * const events: RunEvent[] = [];
+ * agent.stream('Hi').subscribe((event) => events.push(event));
+ * events.filter(isTerminalRunEvent).map((event) => event.output.status) // ['completed'] once the Run ended
  */
 export function isTerminalRunEvent(event: RunEvent): event is RunCompletedEvent | RunFailedEvent | RunCancelledEvent {
   return event.type === 'run.completed' || event.type === 'run.failed' || event.type === 'run.cancelled';

@@ -84,7 +84,9 @@ function stateConfig(node: AnyStateNode): JsonObject {
 
 /**
  * The machine's config as JSON-ready data, for Stately's importer and inspection records.
- * @example JSON.stringify(machineConfig(runMachine), null, 2)
+ * @example
+ * import { runMachine } from '../../machines/run.machine.js';
+ * JSON.stringify(machineConfig(runMachine), null, 2)
  */
 export function machineConfig(machine: AnyStateMachine): JsonObject {
   return { id: machine.id, ...stateConfig(machine.root) };

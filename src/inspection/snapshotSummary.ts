@@ -11,7 +11,11 @@ export type ContextSummarizer = (snapshot: AnyMachineSnapshot) => unknown;
 
 /**
  * A bounded, JSON-safe view of any actor snapshot (machine snapshots get their value and context).
- * @example snapshotSummary(actor.getSnapshot(), DEFAULT_INSPECTABLE_LIMITS).status // 'active'
+ * @example
+ * import { createActor, createMachine } from 'xstate';
+ * import { DEFAULT_INSPECTABLE_LIMITS } from './inspectable.js';
+ * const actor = createActor(createMachine({ initial: 'idle', states: { idle: {} } })).start();
+ * snapshotSummary(actor.getSnapshot(), DEFAULT_INSPECTABLE_LIMITS).status // 'active'
  */
 export function snapshotSummary(snapshot: unknown, limits: InspectableLimits, summarize?: ContextSummarizer): Record<string, unknown> {
   if (typeof snapshot !== 'object' || snapshot === null) return { status: 'active' };

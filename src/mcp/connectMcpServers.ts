@@ -11,6 +11,7 @@ import { serverMapOf } from './validateConfig.js';
 /**
  * Connects every configured server and registers its tools as `mcp__<server>__<tool>`; resolves once each is connected or failed.
  * @example
+ * import { createAgent, loadMcpConfig } from 'tinyagent';
  * const agent = createAgent({ provider });
  * const mcp = await connectMcpServers(await loadMcpConfig('.mcp.json'), agent.tools, { trusted: ['fs'] });
  * console.log(mcp.status());

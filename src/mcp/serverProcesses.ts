@@ -7,7 +7,10 @@ let exitHookInstalled = false;
 
 /**
  * Remembers a group so that it is killed if this process exits with the server still running.
- * @example trackGroup(child.pid!)
+ * @example
+ * import { spawn } from 'node:child_process';
+ * const child = spawn('my-mcp-server', { detached: true });
+ * trackGroup(child.pid!);
  */
 export function trackGroup(pgid: number): void {
   live.add(pgid);
@@ -20,7 +23,10 @@ export function trackGroup(pgid: number): void {
 
 /**
  * Forgets a group that has been ended.
- * @example untrackGroup(child.pid!)
+ * @example
+ * import { spawn } from 'node:child_process';
+ * const child = spawn('my-mcp-server', { detached: true });
+ * child.once('exit', () => untrackGroup(child.pid!));
  */
 export function untrackGroup(pgid: number): void {
   live.delete(pgid);
@@ -41,7 +47,10 @@ export function killMcpServerProcesses(): void {
 
 /**
  * SIGKILL to every process of the group; a group that is already gone is fine.
- * @example killGroupNow(child.pid!)
+ * @example
+ * import { spawn } from 'node:child_process';
+ * const child = spawn('my-mcp-server', { detached: true });
+ * killGroupNow(child.pid!);
  */
 export function killGroupNow(pgid: number): void {
   try {

@@ -68,7 +68,11 @@ export class ServerTools {
 
   /**
    * Brings the registry in line with the server's current list: new tools registered, missing or changed ones withdrawn.
-   * @example serverTools.sync(await connection.listTools())
+   * @example
+   * import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+   * declare const serverTools: ServerTools;
+   * declare const client: Client;
+   * serverTools.sync((await client.listTools()).tools)
    */
   sync(listed: ListedTools): void {
     const skipped: McpSkippedTool[] = [...listed.malformed];
@@ -112,12 +116,13 @@ export class ServerTools {
   #register(tool: ListedTool): McpSkippedTool | undefined {
     const name = mcpToolName(this.#policy.server, tool.name);
     const readOnly = this.#policy.trusted && tool.readOnlyHint;
+    const idempotent = this.#policy.trusted && !readOnly && tool.idempotentHint;
     const candidate = (parameters: JsonSchemaObject): Tool => ({
       name,
       description: tool.description ?? `Tool "${tool.name}" of MCP server "${this.#policy.server}"`,
       parameters,
       ...(readOnly ? { readOnly: true, concurrencySafe: true } : {}),
-      ...declaredEffects(tool, this.#policy.trusted),
+      ...(idempotent ? { effects: 'idempotent' as const } : {}),
       ...(this.#policy.needsApproval(name) ? { needsApproval: true } : {}),
       execute: (args, ctx) => this.#execute(tool.name, args, ctx),
     });
@@ -152,6 +157,7 @@ interface ListedTool {
   description: string | undefined;
   inputSchema: unknown;
   readOnlyHint: boolean;
+  /** Believed only for a trusted server: the tool may then run again on resume. */
   idempotentHint: boolean;
   /** What the model is shown and what trust depends on, in a comparable form. */
   fingerprint: string;
@@ -171,12 +177,6 @@ function readTool(raw: unknown): ListedTool | string {
     idempotentHint: annotations.idempotentHint === true,
     fingerprint: canonicalJson({ description, inputSchema: raw.inputSchema, annotations }),
   };
-}
-
-// The place where a trusted server's `idempotentHint: true` becomes `effects: 'idempotent'` (durable Runs
-// replay such calls) once Tool has an `effects` field; until then it declares nothing.
-function declaredEffects(tool: ListedTool, trusted: boolean): Partial<Tool> {
-  return trusted && tool.idempotentHint ? {} : {};
 }
 
 // The module's own copy; a schema without $schema is read as 2020-12, MCP's default dialect.

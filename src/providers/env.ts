@@ -36,6 +36,7 @@ function chosen(env: Record<string, string | undefined>, anthropic: boolean, ope
  * configured Anthropic wins unless `TINYAGENT_PROVIDER` says `openai`. `TINYAGENT_MODEL` names
  * the model (defaults: `DEFAULT_MODELS`).
  * @example
+ * import { createScriptedProvider } from 'tinyagent/testing';
  * const provider = providerFromEnv() ?? createScriptedProvider([{ text: 'hello' }]);
  */
 export function providerFromEnv(env: Record<string, string | undefined> = process.env): Provider | undefined {

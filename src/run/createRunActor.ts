@@ -1,10 +1,11 @@
-// The entry point that builds one Run as an XState actor, binds its environment (provider,
-// tools, session store, clock: what is not data stays out of the snapshot), and restores
-// Runs from persisted snapshots (docs/design.md, "Snapshots").
+// The entry point that builds one Run as an XState actor: the machine bound to its environment
+// (provider, tools, session store, clock: what is not data stays out of the snapshot) with
+// `machine.provide`, its data as `input`, or a checked snapshot to continue from
+// (docs/design.md, "Snapshots").
 import { createActor, type InspectionEvent, type Observer, type Snapshot, type SnapshotFrom } from 'xstate';
-import { runMachine } from '../../machines/run.machine.js';
-import type { Approver } from '../../machines/run/approval.js';
-import { createWithEnvironment, type RunEnvironment, type RunInfo } from '../../machines/run/runEnvironment.js';
+import { provideRunEnvironment, type RunMachine } from '../../machines/run.machine.js';
+import type { Approver } from '../../machines/approval.js';
+import type { RunEnvironment, RunInfo } from '../../machines/environment.js';
 import { ConfigurationError } from '../errors.js';
 import { resolveLimits } from '../limits.js';
 import { assertSessionId } from '../session/sessionId.js';
@@ -81,31 +82,75 @@ function checkOptions(options: CreateRunActorOptions): void {
   }
 }
 
+/** Binds the Run machine to an environment: `provideRunEnvironment`, or a cache of its results. */
+export type BindRunMachine = (environment: RunEnvironment) => RunMachine;
+
+/**
+ * A binder for Runs whose provider, store, approver, clock and instructions never change (an
+ * agent's, which passes its store in `beside` for every Run): it binds the machine again only
+ * when the tool set changed (a registration).
+ * @example const bind = bindOncePerToolSet(); createRunActorWith(bind, options)
+ */
+export function bindOncePerToolSet(): BindRunMachine {
+  let bound: { tools: RunEnvironment['tools']; machine: RunMachine } | undefined;
+  return (environment) => {
+    if (bound?.tools !== environment.tools) bound = { tools: environment.tools, machine: provideRunEnvironment(environment) };
+    return bound.machine;
+  };
+}
+
+/**
+ * What a caller binding many Runs adds to their environment: the store all its Runs share
+ * (whether or not this one has a session), and where live causes go.
+ */
+export interface RunBeside {
+  store?: RunEnvironment['store'];
+  keepCause?: RunEnvironment['keepCause'];
+}
+
+/**
+ * The environment of a Run created with `options`.
+ * @example runEnvironmentOf(options).now()
+ */
+export function runEnvironmentOf(options: CreateRunActorOptions, beside: RunBeside = {}): RunEnvironment {
+  return {
+    provider: options.provider,
+    tools: toolSetOf(options.tools),
+    store: beside.store ?? options.session?.store,
+    now: options.now ?? defaultNow,
+    instructions: options.instructions,
+    approve: options.approve,
+    withoutApprover: options.denyApprovalsWithoutApprover === true ? 'deny' : 'wait',
+    keepCause: beside.keepCause,
+  };
+}
+
 /**
  * Creates (does not start) an actor of `runMachine`; `runToPromise(actor)` resolves its RunOutput.
+ * Binding the machine costs about a machine's construction; `createAgent` binds once per set of tools.
  * @example
  * const actor = createRunActor({ provider, tools: [echo], input: 'Say hi' });
  * actor.start();
  * const output = await runToPromise(actor);
  */
 export function createRunActor(options: CreateRunActorOptions): RunActor {
+  return createRunActorWith(provideRunEnvironment, options);
+}
+
+/**
+ * `createRunActor` with the machine bound by `bind` (an agent's cache, a test's planted machine).
+ * @example createRunActorWith(provideRunEnvironment, { provider, tools: [], input: 'Hi' })
+ */
+export function createRunActorWith(bind: BindRunMachine, options: CreateRunActorOptions, beside?: RunBeside): RunActor {
   checkOptions(options);
   const { signal } = options;
   const snapshot = options.snapshot === undefined ? undefined : checkRunSnapshot(options.snapshot, options.session?.sessionId);
-  const environment: RunEnvironment = {
-    provider: options.provider,
-    tools: toolSetOf(options.tools),
-    store: options.session?.store,
-    now: options.now ?? defaultNow,
-    instructions: options.instructions,
-    approve: options.approve,
-    denyWithoutApprover: options.denyApprovalsWithoutApprover === true,
-  };
-  const actor = createWithEnvironment(environment, () =>
+  const machine = bind(runEnvironmentOf(options, beside));
+  const actor: RunActor =
     snapshot
       ? // With a snapshot, xstate ignores `input`; its types still ask for one.
-        createActor(runMachine, { snapshot: snapshot as SnapshotFrom<typeof runMachine>, inspect: options.inspect } as Parameters<typeof createActor<typeof runMachine>>[1] & object)
-      : createActor(runMachine, {
+        createActor(machine, { snapshot: snapshot as SnapshotFrom<RunMachine>, inspect: options.inspect } as Parameters<typeof createActor<RunMachine>>[1] & object)
+      : createActor(machine, {
           input: {
             runId: options.runId ?? newRunId(),
             limits: resolveLimits(options.limits),
@@ -115,8 +160,7 @@ export function createRunActor(options: CreateRunActorOptions): RunActor {
             cancelled: signal?.aborted === true,
           },
           inspect: options.inspect,
-        }),
-  );
+        });
   // Processed as soon as the actor starts: calls running at the snapshot are interrupted, a
   // write in progress is written again.
   if (snapshot) actor.send({ type: 'run.resumed' });

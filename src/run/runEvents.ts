@@ -15,7 +15,11 @@ export type RunActor = ActorRefFrom<typeof runMachine>;
 /**
  * The Run's events from now on; completes after the terminal event. Subscribe before
  * `actor.start()` to see `run.started`. A subscriber that throws cannot affect the Run.
- * @example runEvents(actor).subscribe((event) => console.log(event.seq, event.type));
+ * @example
+ * import { createRunActor } from 'tinyagent';
+ * const actor = createRunActor({ provider, tools, input: 'Hi' });
+ * runEvents(actor).subscribe((event) => console.log(event.seq, event.type));
+ * actor.start();
  */
 export function runEvents(actor: RunActor, onSubscriberError?: SubscriberErrorHandler): Observable<RunEvent> {
   return new IsolatedObservable<RunEvent>((subscriber) => {
@@ -37,6 +41,7 @@ export function runEvents(actor: RunActor, onSubscriberError?: SubscriberErrorHa
  * The Run's output once it ends (whatever its status); rejects only if the actor itself crashed.
  * Users need no `xstate` import for this.
  * @example
+ * import { createRunActor } from 'tinyagent';
  * const actor = createRunActor({ provider, tools: [], input: 'Hi' });
  * actor.start();
  * const { status, text } = await runToPromise(actor);

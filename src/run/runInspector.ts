@@ -2,9 +2,8 @@
 // Run's counters and current batch instead of its whole conversation (the conversation is in
 // the session already), and a ToolCall's call and result.
 import type { AnyMachineSnapshot } from 'xstate';
-import { runMachine } from '../../machines/run.machine.js';
 import type { RunContext } from '../../machines/run/runContext.js';
-import { toolCallMachine, type ToolCallContext } from '../../machines/toolCall.machine.js';
+import type { ToolCallContext } from '../../machines/toolCall.machine.js';
 import { createFileInspector as createPlainFileInspector, type FileInspector, type FileInspectorOptions } from '../inspection/fileInspector.js';
 
 function runContextSummary(context: RunContext): unknown {
@@ -35,12 +34,15 @@ function toolCallContextSummary(context: ToolCallContext): unknown {
 
 /**
  * Summarises the contexts of the Run and ToolCall machines for inspection records.
- * @example createFileInspector({ path, summarizeContext: summarizeRunContexts })
+ * @example
+ * import { createFileInspector as createPlainFileInspector } from '../inspection/fileInspector.js';
+ * createPlainFileInspector({ path: 'runs/run.jsonl', summarizeContext: summarizeRunContexts })
  */
 export function summarizeRunContexts(snapshot: AnyMachineSnapshot): unknown {
-  const machine: unknown = snapshot.machine;
-  if (machine === runMachine) return runContextSummary(snapshot.context as RunContext);
-  if (machine === toolCallMachine) return toolCallContextSummary(snapshot.context as ToolCallContext);
+  // By id: each environment binds its own copies of the machines (machine.provide).
+  const id = (snapshot.machine as { id?: unknown } | undefined)?.id;
+  if (id === 'run') return runContextSummary(snapshot.context as RunContext);
+  if (id === 'toolCall') return toolCallContextSummary(snapshot.context as ToolCallContext);
   return undefined;
 }
 
@@ -49,6 +51,7 @@ export function summarizeRunContexts(snapshot: AnyMachineSnapshot): unknown {
  * Records are written in synchronous batches: everything up to a Run's end is on disk when the
  * Run ends; `await inspector.close()` writes the rest and closes the file.
  * @example
+ * import { createRunActor, runToPromise } from 'tinyagent';
  * const inspector = createFileInspector({ path: 'runs/run.jsonl' });
  * const actor = createRunActor({ provider, tools, input: 'Go', inspect: inspector.inspect });
  * actor.start();

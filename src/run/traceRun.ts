@@ -20,7 +20,8 @@ export interface TraceRunOptions extends TelemetryOptions {
  * Traces a Run actor's events as OpenTelemetry spans; call it before `actor.start()`. Loads
  * `@opentelemetry/api` (a `ConfigurationError` names it when it is missing).
  * @example
- * const actor = createRunActor({ provider, tools: [echo], input: 'Say hi' });
+ * import { createRunActor } from 'tinyagent';
+ * const actor = createRunActor({ provider, tools, input: 'Say hi' });
  * traceRun(actor, { provider, agentName: 'greeter' });
  * actor.start();
  */

@@ -15,10 +15,19 @@ const FILE_MODE = 0o600;
 const DIR_MODE = 0o700;
 const CHUNK = 64 * 1024;
 
+/** Bytes of a session file from some position on, and which file they came from. */
+export interface FileTail {
+  bytes: Buffer;
+  /** `<dev>:<ino>`: a different value means another file now has the session's name. */
+  identity: string;
+  /** Where `bytes` begin: the position asked for, or 0 when the file is shorter than that. */
+  from: number;
+}
+
 /** A session file while this process holds its lock. */
 export interface LockedSessionFile {
-  /** The file's bytes, or `undefined` when it does not exist. */
-  read(): Promise<Buffer | undefined>;
+  /** The file's bytes from `position` on (all when it is past the end), or `undefined` when it does not exist. */
+  readFrom(position: number): Promise<FileTail | undefined>;
   /** Appends `data` (complete lines) in one write and fsyncs before resolving. */
   append(data: Uint8Array): Promise<void>;
 }
@@ -39,10 +48,30 @@ export async function readSessionFile(target: SessionFileTarget): Promise<Buffer
 }
 
 /**
+ * The file's bytes from `position` on, with its identity; all of it when the file is
+ * shorter than `position` (it is not the file that was read before). `undefined` when it does not exist.
+ * @example
+ * const tail = await readSessionFileFrom({ sessionId: 's', path: '/data/sessions/s.jsonl' }, 1024);
+ */
+export async function readSessionFileFrom(target: SessionFileTarget, position: number): Promise<FileTail | undefined> {
+  const handle = await openSessionFile(target, READ);
+  if (handle === undefined) return undefined;
+  try {
+    const stats = await handle.stat();
+    const from = stats.size >= position ? position : 0;
+    return { bytes: await readAt(handle, from, stats.size - from), identity: `${stats.dev}:${stats.ino}`, from };
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
  * Runs `work` holding the session's cross-process lock (waiting at most `lockTimeoutMs`); the
  * session's directory is created first if needed.
  * @example
- * await withLockedSessionFile(target, 10_000, (file) => file.append(encodeRecords(messages)));
+ * import { encodeRecords } from './jsonlCodec.js';
+ * const target = { sessionId: 's', path: '/data/sessions/s.jsonl' };
+ * await withLockedSessionFile(target, 10_000, (file) => file.append(encodeRecords([{ role: 'user', content: 'hi' }])));
  */
 export async function withLockedSessionFile<T>(
   target: SessionFileTarget,
@@ -51,7 +80,7 @@ export async function withLockedSessionFile<T>(
 ): Promise<T> {
   await makeDirectory(dirname(target.path));
   return withSessionLock(target, lockTimeoutMs, () =>
-    work({ read: () => readSessionFile(target), append: (data) => appendDurably(target, data) }),
+    work({ readFrom: (position) => readSessionFileFrom(target, position), append: (data) => appendDurably(target, data) }),
   );
 }
 

@@ -84,7 +84,8 @@ export async function readRegularFile(path: string): Promise<string | undefined 
 /**
  * What makes `stats` unacceptable as a session file, or `undefined` when it is acceptable.
  * @example
- * fileProblem(await lstat(path)); // 'it is a symbolic link, not a regular file'
+ * import { lstat } from 'node:fs/promises';
+ * fileProblem(await lstat('/data/sessions/s.jsonl')); // 'it is a symbolic link, not a regular file'
  */
 export function fileProblem(stats: Stats): string | undefined {
   if (!stats.isFile()) return `it is ${kindOf(stats)}, not a regular file`;
@@ -128,7 +129,8 @@ function unsafe(target: SessionFileTarget, problem: string, cause?: unknown): Se
 /**
  * Whether `error` is a Node system error with this `code` (e.g. `ENOENT`).
  * @example
- * if (hasCode(error, 'ENOENT')) return undefined;
+ * import { readFile } from 'node:fs/promises';
+ * const text = await readFile('/data/sessions/s.jsonl', 'utf8').catch((error: unknown) => (hasCode(error, 'ENOENT') ? undefined : Promise.reject(error)));
  */
 export function hasCode(error: unknown, code: string): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;

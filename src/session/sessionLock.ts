@@ -18,6 +18,7 @@ import { link, unlink, writeFile } from 'node:fs/promises';
 import { setTimeout as delay } from 'node:timers/promises';
 import { SessionErrorCode } from '../codes.js';
 import { SessionError } from '../errors.js';
+import { isAlive } from './processHolder.js';
 import { hasCode, readRegularFile, type SessionFileTarget } from './sessionFileAccess.js';
 
 /** Who holds a lock: the record inside the lock file. */
@@ -34,7 +35,8 @@ const MAX_POLL_MS = 50;
  * Runs `task` while holding the session file's cross-process lock; waits at most `timeoutMs`
  * for another holder, then throws `session_locked`.
  * @example
- * await withSessionLock({ sessionId: 's', path: '/data/sessions/s.jsonl' }, 10_000, () => appendLines());
+ * import { appendFile } from 'node:fs/promises';
+ * await withSessionLock({ sessionId: 's', path: '/data/sessions/s.jsonl' }, 10_000, () => appendFile('/data/sessions/s.jsonl', '{}\n'));
  */
 export async function withSessionLock<T>(target: SessionFileTarget, timeoutMs: number, task: () => Promise<T>): Promise<T> {
   const lockPath = `${target.path}.lock`;
@@ -92,14 +94,6 @@ function isStale(owner: LockOwner): boolean {
   return owner.host === hostname() && !isAlive(owner.pid);
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return !hasCode(error, 'ESRCH'); // EPERM: it exists, it is just not ours to signal
-  }
-}
 
 // Removes the lock `stale` describes, if it is still that lock, holding `<lock>.break` meanwhile.
 // False when another process is breaking it: the caller waits as for any held lock.

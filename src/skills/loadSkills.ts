@@ -13,6 +13,7 @@ import type { LoadSkillsResult, Skill, SkillProblem } from './types.js';
  * Loads the skills of each directory (the project's before the user's, by convention).
  * A skill name found again in a later directory is reported, never overrides the first.
  * @example
+ * import os from 'node:os';
  * const { skills, problems } = await loadSkills(['./.agents/skills', `${os.homedir()}/.agents/skills`]);
  * for (const problem of problems) console.warn(`${problem.path}: ${problem.reason}`);
  */

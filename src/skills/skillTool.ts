@@ -37,6 +37,7 @@ const parameters = {
  * Creates the `skill` tool over these skills (read-only, safe to run concurrently).
  * Bodies and files are read at each call, so an edited SKILL.md takes effect without reloading.
  * @example
+ * import { loadSkills } from 'tinyagent';
  * const { skills } = await loadSkills(['./.agents/skills']);
  * agent.tools.register(createSkillTool(skills, { maxDescriptionChars: 4000 }));
  */
@@ -68,6 +69,7 @@ export function createSkillTool(skills: readonly Skill[], options: SkillToolOpti
     description: describeSkillTool([...byName.values()], limits.maxDescriptionChars),
     parameters,
     readOnly: true,
+    effects: 'none',
     concurrencySafe: true,
     async execute({ name, file }) {
       const skill = byName.get(name);

@@ -14,7 +14,7 @@ export const minSkillToolDescriptionChars = 1000;
 
 /**
  * The tool description for these skills, at most `maxChars` characters long (UTF-16 code units).
- * @example describeSkillTool([{ name: 'pdf', description: 'Reads PDFs', dir: '/s/pdf', frontmatter: {} }], 8000)
+ * @example describeSkillTool([{ name: 'pdf', description: 'Reads PDFs' }], 8000)
  */
 export function describeSkillTool(skills: readonly Pick<Skill, 'name' | 'description'>[], maxChars: number): string {
   if (skills.length === 0) return `${preamble}\n\nNo skills are installed.`;

@@ -21,6 +21,8 @@ export function forgetToolCallTraceparent(runId: string, callId: string): void {
  * undefined when the agent has no telemetry. Pass it on: as MCP's `params._meta.traceparent`,
  * or as `agent.run(input, { traceparent })` of a sub-agent, whose Run then nests under the call.
  * @example
+ * import { createAgent, type Tool } from 'tinyagent';
+ * const helper = createAgent({ provider, telemetry: {} });
  * const delegate: Tool<{ task: string }> = {
  *   name: 'delegate',
  *   description: 'Hands a task to a helper agent',

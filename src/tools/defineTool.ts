@@ -3,7 +3,7 @@
 // object (zod 4, valibot, arktype), so a schema and its handler cannot disagree.
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import type { JsonSchemaObject, NeedsApprovalFn, Tool, ToolContext, ToolResult } from '../types.js';
+import type { JsonSchemaObject, NeedsApprovalFn, Tool, ToolContext, ToolEffects, ToolResult } from '../types.js';
 import { isStandardSchema, parseWithStandardSchema, standardToJsonSchema, type JsonSchemaConverter, type ObjectStandardSchema } from './standardSchema.js';
 import type { PermissionArgument } from '../permissions/permissionTypes.js';
 
@@ -19,6 +19,8 @@ interface ToolDefinitionFields<Args> {
   description: string;
   readOnly?: boolean;
   concurrencySafe?: boolean;
+  /** Default `'none'` when `readOnly`, else `'once'` (docs/design.md, "Durability"). */
+  effects?: ToolEffects;
   needsApproval?: boolean | NeedsApprovalFn<Args>;
   /** The argument permission rules' specifiers match (docs/permissions.md). */
   permissionArgument?: PermissionArgument;
@@ -47,6 +49,7 @@ export interface StandardSchemaToolDefinition<Schema extends ObjectStandardSchem
  * the registry validates with it like any tool; then the library's own `validate` runs, so
  * `execute` gets its output (defaults, transforms) and refinements still apply.
  * @example
+ * import { z } from 'zod';
  * const weather = defineTool({
  *   name: 'weather',
  *   description: 'Current weather in a city',

@@ -8,7 +8,12 @@ import { SchemaCompiler } from './validation/schemaValidator.js';
 // is compared bivariantly): `new ToolRegistry([weather, search])` type-checks.
 type AnyTool = Tool<never>;
 
-/** Holds the tools an agent may offer; `register` refuses bad or duplicate tools with a `ToolRegistrationError`. */
+/**
+ * Holds the tools an agent may offer; `register` refuses bad or duplicate tools with a `ToolRegistrationError`.
+ * @example
+ * const registry = new ToolRegistry(tools);
+ * registry.list().map((tool) => tool.name)
+ */
 export class ToolRegistry {
   readonly #tools = new Map<string, RegisteredTool>();
   // The registry owns what compiling its schemas costs: dropped with it, never process-wide.
@@ -26,8 +31,10 @@ export class ToolRegistry {
   /**
    * Adds tools, compiling each schema once. All or nothing: if any tool is refused (a
    * `ToolRegistrationError` naming it), none is added and the registry is unchanged.
-   * @example registry.register({ name: 'ping', description: 'Replies pong', parameters: { type: 'object' }, execute: async () => 'pong' })
-   * @example agent.tools.register(...createFileTools({ root: '.' }))
+   * @example new ToolRegistry().register({ name: 'ping', description: 'Replies pong', parameters: { type: 'object' }, execute: async () => 'pong' })
+   * @example
+   * import { createFileTools } from 'tinyagent';
+   * agent.tools.register(...createFileTools({ root: '.' }))
    */
   register(...tools: AnyTool[]): this {
     const accepted = new Map<string, RegisteredTool>();
@@ -44,7 +51,7 @@ export class ToolRegistry {
 
   /**
    * The tool registered under this name, as it was given.
-   * @example registry.get('ping')?.description
+   * @example new ToolRegistry(tools).get('ping')?.description
    */
   get(name: string): Tool | undefined {
     return this.#tools.get(name)?.tool;
@@ -52,7 +59,7 @@ export class ToolRegistry {
 
   /**
    * Whether a tool of this name is registered.
-   * @example registry.has('ping') // true
+   * @example new ToolRegistry(tools).has('ping') // true
    */
   has(name: string): boolean {
     return this.#tools.has(name);
@@ -60,7 +67,7 @@ export class ToolRegistry {
 
   /**
    * All tools, in registration order (a new array each call).
-   * @example registry.list().map((tool) => tool.name)
+   * @example new ToolRegistry(tools).list().map((tool) => tool.name)
    */
   list(): Tool[] {
     return Array.from(this.#tools.values(), (registered) => registered.tool);
@@ -68,7 +75,7 @@ export class ToolRegistry {
 
   /**
    * The tools registered now, unaffected by later registrations; cached until the next `register`.
-   * @example const offered = registry.snapshot().specs
+   * @example const offered = new ToolRegistry(tools).snapshot().specs
    */
   snapshot(): ToolSet {
     return (this.#snapshot ??= createToolSet([...this.#tools.values()]));

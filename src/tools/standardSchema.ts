@@ -16,7 +16,9 @@ export type JsonSchemaConverter<Schema> = (schema: Schema) => Record<string, unk
 
 /**
  * Whether `value` implements Standard Schema (has a `~standard` object with a `validate` function).
- * @example isStandardSchema(z.object({})) // true
+ * @example
+ * import { z } from 'zod';
+ * isStandardSchema(z.object({})) // true
  */
 export function isStandardSchema(value: unknown): value is StandardSchemaV1 {
   if ((typeof value !== 'object' && typeof value !== 'function') || value === null) return false;
@@ -32,7 +34,9 @@ function hasJsonSchemaConverter(schema: StandardSchemaV1): schema is StandardSch
 /**
  * The JSON Schema of what the model must send (the schema's input side), for the tool named `toolName`.
  * Throws `ToolRegistrationError` (`invalid_tool_schema`) when there is no way to convert it.
- * @example standardToJsonSchema(z.object({ city: z.string() }), 'weather') // { $schema: '…draft-07…', type: 'object', … }
+ * @example
+ * import { z } from 'zod';
+ * standardToJsonSchema(z.object({ city: z.string() }), 'weather') // { $schema: '…draft-07…', type: 'object', … }
  */
 export function standardToJsonSchema<Schema extends StandardSchemaV1>(schema: Schema, toolName: string, convert?: JsonSchemaConverter<Schema>): JsonSchemaObject {
   const vendor = String(schema['~standard'].vendor);
@@ -61,7 +65,9 @@ export function standardToJsonSchema<Schema extends StandardSchemaV1>(schema: Sc
 /**
  * Validates with the schema library itself, after our JSON Schema check passed: refinements
  * JSON Schema cannot express still apply, and `execute` gets the library's output (defaults, transforms).
- * @example const args = await parseWithStandardSchema(schema, { city: 'Oslo' });
+ * @example
+ * import { z } from 'zod';
+ * const args = await parseWithStandardSchema(z.object({ city: z.string() }), { city: 'Oslo' });
  */
 export async function parseWithStandardSchema<Schema extends ObjectStandardSchema>(schema: Schema, args: unknown): Promise<StandardSchemaV1.InferOutput<Schema>> {
   const result = await schema['~standard'].validate(args);

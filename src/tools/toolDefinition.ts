@@ -6,17 +6,20 @@ import { RegistrationErrorCode } from '../codes.js';
 import { describeValue } from '../describeValue.js';
 import { ToolRegistrationError, type ToolRegistrationErrorDetails } from '../errors.js';
 import type { RegisteredTool } from './toolSet.js';
-import type { JsonSchemaObject, Tool } from '../types.js';
+import type { JsonSchemaObject, Tool, ToolEffects } from '../types.js';
 import { SchemaCompileError, type SchemaCompiler } from './validation/schemaValidator.js';
 import { checkPermissionArgument } from '../permissions/permissionArgument.js';
 import { describeError } from '../describeError.js';
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const FLAGS = ['readOnly', 'concurrencySafe'] as const;
+const EFFECTS: readonly ToolEffects[] = ['none', 'idempotent', 'once'];
 
 /**
  * Checks a candidate tool and compiles its schema with `compiler`; throws `ToolRegistrationError` if it is refused.
- * @example acceptTool({ name: 'now', description: 'Current time', parameters: { type: 'object' }, execute: async () => new Date().toISOString() }, () => false, new SchemaCompiler()).spec.name // 'now'
+ * @example
+ * import { SchemaCompiler } from './validation/schemaValidator.js';
+ * acceptTool({ name: 'now', description: 'Current time', parameters: { type: 'object' }, execute: async () => new Date().toISOString() }, () => false, new SchemaCompiler()).spec.name // 'now'
  */
 export function acceptTool(candidate: unknown, isTaken: (name: string) => boolean, compiler: SchemaCompiler): RegisteredTool {
   if (typeof candidate !== 'object' || candidate === null || Array.isArray(candidate)) {
@@ -43,6 +46,10 @@ export function acceptTool(candidate: unknown, isTaken: (name: string) => boolea
   }
   const permissionProblem = checkPermissionArgument(fields.permissionArgument);
   if (permissionProblem !== undefined) throw refuse('invalidToolDefinition', `${label}: permissionArgument ${permissionProblem}`, name);
+  const { effects = fields.readOnly === true ? 'none' : 'once' } = fields;
+  if (!EFFECTS.includes(effects as ToolEffects)) {
+    throw refuse('invalidToolDefinition', `${label}: effects must be "none", "idempotent" or "once" when present, got ${describeValue(effects)}`, name);
+  }
   if (isTaken(name)) {
     throw refuse('duplicateTool', `${label} is already registered; a registered tool is never replaced`, name);
   }
@@ -59,6 +66,7 @@ export function acceptTool(candidate: unknown, isTaken: (name: string) => boolea
     spec: Object.freeze({ name, description, parameters: parameters as JsonSchemaObject }),
     validate,
     parallelSafe: fields.readOnly === true && fields.concurrencySafe === true,
+    effects: effects as ToolEffects,
   };
 }
 

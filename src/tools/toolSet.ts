@@ -1,5 +1,5 @@
 // The tools a Run offers: a frozen view of a registry at one moment.
-import type { Tool, ToolSpec } from '../types.js';
+import type { Tool, ToolEffects, ToolSpec } from '../types.js';
 import type { SchemaValidator } from './validation/schemaValidator.js';
 
 /** A tool as the registry accepted it: its spec and its validator, compiled once. */
@@ -10,6 +10,8 @@ export interface RegisteredTool {
   readonly validate: SchemaValidator;
   /** `readOnly === true && concurrencySafe === true`: may run alongside other such calls. */
   readonly parallelSafe: boolean;
+  /** `tool.effects`, or its default: `'none'` when readOnly, else `'once'`. */
+  readonly effects: ToolEffects;
 }
 
 /** The tools registered when a Run started; later registrations never show up here. */

@@ -43,7 +43,7 @@ export async function writeFiles(dir: string, files: Record<string, string | Uin
 
 /** A ToolContext for calling `execute` directly. */
 export function toolContext(signal: AbortSignal = new AbortController().signal): ToolContext {
-  return { runId: 'run', callId: 'call', toolName: 'tool', iteration: 1, signal };
+  return { runId: 'run', callId: 'call', toolName: 'tool', iteration: 1, signal, idempotencyKey: 'key' };
 }
 
 /** The file tools of a root, by name; `call(name, args)` runs one and normalises a string result. */

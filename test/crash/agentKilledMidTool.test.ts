@@ -53,13 +53,13 @@ function recordingStore(dir: string) {
   return { store: new FileSessionStore({ dir, onRepair: (repair) => repairs.push(repair) }), repairs };
 }
 
-/** Every line of the file is complete (ends with "\n") and a version-1 record of a message. */
+/** Every line of the file is complete (ends with "\n") and a version-2 record; returns the messages. */
 async function expectOnlyCompleteRecords(path: string): Promise<Message[]> {
   const text = await readFile(path, 'utf8');
   expect(text.endsWith('\n')).toBe(true);
-  const records = text.slice(0, -1).split('\n').map((line) => JSON.parse(line) as { v: number; message: Message });
-  for (const record of records) expect(record.v).toBe(1);
-  return records.map((record) => record.message);
+  const records = text.slice(0, -1).split('\n').map((line) => JSON.parse(line) as { v: number; type: string; message?: Message });
+  for (const record of records) expect(record.v).toBe(2);
+  return records.flatMap((record) => (record.type === 'message' ? [record.message as Message] : []));
 }
 
 const input: Message = { role: 'user', content: 'clean up the temp files' };
@@ -77,6 +77,8 @@ describe('an agent process killed with SIGKILL while a tool runs', () => {
     expect(running).toBe('c1');
 
     const { store, repairs } = recordingStore(dir());
+    expect(await store.load('s1')).toHaveLength(2); // a load only reads
+    await (await store.acquire('s1', { runId: 'next' })).release(); // the next writer repairs
     const messages = await store.load('s1');
 
     expect(messages).toEqual([
@@ -85,11 +87,12 @@ describe('an agent process killed with SIGKILL while a tool runs', () => {
       interrupted('c1'),
     ]);
     expectSessionInvariant(messages);
-    expect(repairs).toEqual([{ sessionId: 's1', repaired: [interrupted('c1')], persisted: true }]);
+    expect(repairs).toEqual([{ sessionId: 's1', runId: 'next', repaired: [interrupted('c1')] }]);
     // The repair was appended: the file holds exactly the loaded session, as complete records.
     expect(await expectOnlyCompleteRecords(join(dir(), 's1.jsonl'))).toEqual(messages);
 
     const again = recordingStore(dir());
+    await again.store.acquire('s1', { runId: 'after' });
     expect(await again.store.load('s1')).toEqual(messages);
     expect(again.repairs).toEqual([]);
   });
@@ -99,6 +102,7 @@ describe('an agent process killed with SIGKILL while a tool runs', () => {
     expect(await killWhileToolRuns(dir(), 's2', 'secondCallOfBatch')).toBe('c2');
 
     const { store, repairs } = recordingStore(dir());
+    await store.acquire('s2', { runId: 'next' });
     const messages = await store.load('s2');
 
     expect(messages.map((message) => message.role)).toEqual(['user', 'assistant', 'tool', 'tool']);

@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type * as XState from 'xstate';
 import type { InspectionEvent } from 'xstate';
-import { createAgent, createRunActor, runMachine } from '../../src/index.js';
+import { createAgent, createRunActor } from '../../src/index.js';
 import { createScriptedProvider } from '../../src/testing.js';
 
 const createActorSpy = vi.hoisted(() => ({ calls: [] as { logic: unknown; options: Record<string, unknown> | undefined }[] }));
@@ -18,7 +18,9 @@ vi.mock('xstate', async (importOriginal) => {
   };
 });
 
-const runOptionsOf = () => createActorSpy.calls.filter((call) => call.logic === runMachine).map((call) => call.options);
+// Runs use the Run machine bound to their environment (machine.provide): a copy with its id.
+const isRunMachine = (logic: unknown) => (logic as { id?: unknown } | undefined)?.id === 'run';
+const runOptionsOf = () => createActorSpy.calls.filter((call) => isRunMachine(call.logic)).map((call) => call.options);
 
 describe('the inspect option', () => {
   it('is off by default: the Run actor gets no inspector, not even a no-op one', async () => {

@@ -86,7 +86,7 @@ export async function startEverythingHttp(): Promise<HttpServer> {
 export async function execute(registry: ToolRegistry, name: string, args: Record<string, unknown> = {}, signal = new AbortController().signal): Promise<ToolResult> {
   const tool = registry.get(name);
   if (!tool) throw new Error(`no tool ${name} (registered: ${registry.list().map((t) => t.name).join(', ')})`);
-  const result = await tool.execute(args, { runId: 'run', callId: 'call', toolName: name, iteration: 1, signal });
+  const result = await tool.execute(args, { runId: 'run', callId: 'call', toolName: name, iteration: 1, signal, idempotencyKey: 'key' });
   return typeof result === 'string' ? { content: result } : result;
 }
 

@@ -164,6 +164,12 @@ describe('trust and approval', () => {
     expect(registries.trusted.get('mcp__odd__fails')).not.toHaveProperty('readOnly'); // no readOnlyHint
   });
 
+  it("makes a trusted server's tool with idempotentHint 'idempotent'; any other writing tool stays 'once'", async () => {
+    expect(registries.trusted.get('mcp__odd__pair')).toMatchObject({ effects: 'idempotent' });
+    expect(registries.shared.get('mcp__odd__pair')).not.toHaveProperty('effects');
+    expect(registries.trusted.get('mcp__odd__fails')).not.toHaveProperty('effects');
+  });
+
   it('sets needsApproval on every tool, or on the registered names listed', async () => {
     expect(registries.changing.list().every((tool) => tool.needsApproval === true)).toBe(true);
     expect(registries.trusted.list().filter((tool) => tool.needsApproval === true).map((tool) => tool.name)).toEqual(['mcp__odd__fails']);

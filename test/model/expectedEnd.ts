@@ -3,7 +3,7 @@
 // (what the provider, tools, session and user did) with the contract's rules alone.
 import type { RunPath } from './runModel.js';
 import { resolvedLimits } from './runModel.js';
-import type { ToolOutcome } from './runPayloads.js';
+import { codeOfOutcome } from './runPayloads.js';
 
 export interface ExpectedEnd {
   status: 'completed' | 'limit_reached' | 'cancelled' | 'failed';
@@ -12,15 +12,6 @@ export interface ExpectedEnd {
   callCodes: Map<string, string>;
 }
 
-const codeOfOutcome: Record<ToolOutcome, string> = {
-  ok: 'ok',
-  truncated: 'ok',
-  tool_error: 'tool_error',
-  crash: 'tool_error',
-  own_error: 'permission_denied',
-  stopped: 'cancelled',
-  abandoned: 'cancelled',
-};
 
 /**
  * The end a finished path must reach: a failure stands (the session's over the provider's); otherwise a cancel wins; otherwise an

@@ -11,10 +11,10 @@ import { allStateNodes, allTransitions, valueName } from './machineGraph.js';
 import type { ModelState } from './pureMachineLogic.js';
 import { generateRunPaths, resolvedLimits, type RunPath } from './runModel.js';
 import { runPathSets } from './runPathSets.js';
-import { generateToolCallPaths, toolCallInputs, type ToolCallInputName } from './toolCallModel.js';
+import { generateToolCallPaths, policiesFor, toolCallInputs, type ToolCallInputName } from './toolCallModel.js';
 
-const runPaths = runPathSets.flatMap(generateRunPaths);
-const toolCallPaths = (Object.keys(toolCallInputs) as ToolCallInputName[]).flatMap(generateToolCallPaths);
+const runPaths = runPathSets.flatMap((set) => generateRunPaths(set));
+const toolCallPaths = (Object.keys(toolCallInputs) as ToolCallInputName[]).flatMap((input) => policiesFor(input).flatMap((policy) => generateToolCallPaths(input, policy)));
 
 /** What a path's steps record: the state nodes they pass through and the transitions they take. */
 type Recorded = Pick<ModelState<AnyMachineSnapshot>, 'visited' | 'fired'>;
@@ -46,7 +46,8 @@ describe('the scenarios the Run must cover are among the generated Run paths', (
   const restingStates = [
     'awaitingProvider',
     'executingBatch.recordingCalls',
-    'executingBatch.running',
+    'executingBatch.runningSerially',
+    'executingBatch.runningConcurrently',
     'executingBatch.cancelling',
     'appendingResults.persistingResults',
     'appendingResults.persistingEnd',
@@ -75,7 +76,8 @@ describe('the scenarios the Run must cover are among the generated Run paths', (
   it('a fully safe batch whose calls start together, and a mixed batch that starts them one at a time', () => {
     const started = (reply: string) =>
       runPaths
-        .flatMap((path) => steps(path).filter(({ event, state }) => event.label === `provider → ${reply}` && valueName(state.snapshot.value) === 'executingBatch.running'))
+        .filter((path) => resolvedLimits(path.set).maxConcurrency >= 2)
+        .flatMap((path) => steps(path).filter(({ event, state }) => event.label === `provider → ${reply}` && valueName(state.snapshot.value).startsWith('executingBatch.running')))
         .map(({ state }) => emittedTypes(state.emitted, 'tool.started').length);
     expect(new Set(started('concurrent'))).toEqual(new Set([2]));
     expect(new Set(started('mixed'))).toEqual(new Set([1]));
@@ -83,7 +85,7 @@ describe('the scenarios the Run must cover are among the generated Run paths', (
 
   it('provider failures end the Run failed with provider_error', () => {
     const failures = runPaths.filter((path) => path.steps.at(-1)!.state.snapshot.context.outcome?.error?.code === 'provider_error');
-    const labels = new Set(failures.map((path) => path.steps.find((step) => step.event.type === 'xstate.error.actor.provider')?.event.label));
+    const labels = new Set(failures.map((path) => path.steps.find((step) => step.event.type === 'provider.failed')?.event.label));
     expect(labels).toEqual(new Set(['provider throws', 'provider malformed']));
   });
 

@@ -1,12 +1,11 @@
 // A real machine as pure ActorLogic for xstate/graph. Each transition runs the machine's own
 // `transition` on the snapshot as it is (the context is immutable data, so branches share it
 // safely), executes custom actions inline as a running actor does, and records what the step
-// emitted and which transitions fired. The machine's environment (tools, clock) is bound to
-// the traversal's actor system. Child actors are created but never started: what they would
+// emitted and which transitions fired. The machine comes bound to its environment (tools,
+// clock) by machine.provide. Child actors are created but never started: what they would
 // do comes back as events the model chooses.
 import { TestModel } from 'xstate/graph';
 import { createEmptyActor, type ActorLogic, type AnyActorScope, type AnyEventObject, type AnyMachineSnapshot, type AnyStateMachine, type InspectionEvent, type Snapshot } from 'xstate';
-import { bindRunEnvironment, type RunEnvironment } from '../../machines/run/runEnvironment.js';
 import { transitionId } from './machineGraph.js';
 
 export type ModelState<TSnapshot extends AnyMachineSnapshot> = Snapshot<unknown> & ModelStep<TSnapshot>;
@@ -23,6 +22,8 @@ interface ModelStep<TSnapshot extends AnyMachineSnapshot> {
   history: readonly AnyEventObject[];
   /** The event that led here (none for the initial state). */
   lastEvent: AnyEventObject | undefined;
+  /** The types of every event sent so far: what the outside did, whatever the machine made of it. */
+  received: ReadonlySet<string>;
   /** Graph utilities stringify states for descriptions; the full snapshot holds functions and actors. */
   toJSON(): unknown;
 }
@@ -39,9 +40,8 @@ const newRecord = (): StepRecord => ({ emitted: [], fired: [], visited: [] });
 
 // Builtin actions with effects outside the snapshot (start/stop/send to actors, delayed raises)
 // are skipped: those actors are modelled by events. `emit` is recorded, custom actions run.
-function recordingScope(scope: AnyActorScope, record: StepRecord, environment: RunEnvironment): AnyActorScope {
+function recordingScope(scope: AnyActorScope, record: StepRecord): AnyActorScope {
   const system = Object.create(scope.system) as AnyActorScope['system'] & { _sendInspectionEvent(event: InspectionEvent): void };
-  for (const bound of [system, scope.system, scope.self.system]) bindRunEnvironment(bound, environment);
   system._sendInspectionEvent = (event) => {
     if (event.type !== '@xstate.microstep') return;
     record.fired.push(...event._transitions.map(transitionId));
@@ -58,10 +58,9 @@ function recordingScope(scope: AnyActorScope, record: StepRecord, environment: R
 }
 
 export interface PureMachineOptions<TSnapshot extends AnyMachineSnapshot> {
+  /** The machine, bound to the model's environment (tools and clock; provider and store never called). */
   machine: AnyStateMachine;
   input: unknown;
-  /** What the machine reads from its actor system: tools and clock (never called: provider, store). */
-  environment: RunEnvironment;
   /** The abstract description used by toJSON. */
   describe: (snapshot: TSnapshot) => unknown;
 }
@@ -70,8 +69,8 @@ export interface PureMachineOptions<TSnapshot extends AnyMachineSnapshot> {
 export function pureMachineLogic<TSnapshot extends AnyMachineSnapshot>(
   options: PureMachineOptions<TSnapshot>,
 ): ActorLogic<ModelState<TSnapshot>, ModelEvent, undefined> {
-  const { machine, describe, environment } = options;
-  const toState = (snapshot: TSnapshot, record: StepRecord, before: readonly AnyEventObject[], lastEvent?: AnyEventObject) =>
+  const { machine, describe } = options;
+  const toState = (snapshot: TSnapshot, record: StepRecord, before: readonly AnyEventObject[], received: ReadonlySet<string>, lastEvent?: AnyEventObject) =>
     ({
       status: snapshot.status,
       output: snapshot.output,
@@ -82,18 +81,19 @@ export function pureMachineLogic<TSnapshot extends AnyMachineSnapshot>(
       visited: [...new Set([...record.visited, ...snapshot._nodes.map((node) => node.id)])],
       history: [...before, ...record.emitted],
       lastEvent,
+      received,
       toJSON: () => describe(snapshot),
     }) as ModelState<TSnapshot>;
   return {
     getInitialSnapshot(scope) {
       const record = newRecord();
-      const snapshot = machine.getInitialSnapshot(recordingScope(scope, record, environment), options.input) as TSnapshot;
-      return toState(snapshot, record, []);
+      const snapshot = machine.getInitialSnapshot(recordingScope(scope, record), options.input) as TSnapshot;
+      return toState(snapshot, record, [], new Set());
     },
     transition(state, event, scope) {
       const record = newRecord();
-      const next = machine.transition(state.snapshot, event, recordingScope(scope, record, environment)) as TSnapshot;
-      return toState(next, record, state.history, event);
+      const next = machine.transition(state.snapshot, event, recordingScope(scope, record)) as TSnapshot;
+      return toState(next, record, state.history, state.received.has(event.type) ? state.received : new Set([...state.received, event.type]), event);
     },
     getPersistedSnapshot: (state) => state,
   };

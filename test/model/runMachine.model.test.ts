@@ -1,79 +1,10 @@
 // Model-based tests of the Run: one `it` per path generated from `runMachine` by
-// xstate/graph, replayed against the real runtime. At every step the Run actor must process
-// the event the model predicts, take the same transitions, reach the same state, publish the
-// same events and keep the session invariant.
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AnyEventObject } from 'xstate';
-import type { Message, RunEvent } from '../../src/index.js';
-import { expectEventInvariant, expectSessionInvariant } from '../helpers/invariants.js';
-import { generateRunPaths, type RunPath } from './runModel.js';
+// xstate/graph, replayed against the real runtime and checked step by step, against the model
+// and against the independent oracle (runPathCheck.ts).
+import { afterEach, beforeEach, describe, it, vi } from 'vitest';
+import { generateRunPaths } from './runModel.js';
 import { runPathSets } from './runPathSets.js';
-import { RunReplay } from './runReplay.js';
-import { expectedEnd } from './expectedEnd.js';
-
-/** The fields of an event a model step predicts: type, call, code, truncation, how the Run ended. */
-function signature(event: AnyEventObject): string {
-  const e = event as Partial<RunEvent> & AnyEventObject;
-  const parts: unknown[] = [e.type];
-  if ('callId' in e) parts.push(e.callId);
-  if ('code' in e) parts.push(e.code);
-  if ('result' in e && (e.result as { truncated?: boolean }).truncated) parts.push('truncated');
-  if ('output' in e) parts.push((e.output as { status: string }).status, (e.output as { error?: { code: string } }).error?.code);
-  return parts.filter((part) => part !== undefined).join(' ');
-}
-
-/** A message without its wording: who, which calls, which result codes. */
-function shape(message: Message): string {
-  if (message.role === 'assistant') return `assistant${message.toolCalls ? ` [${message.toolCalls.map((c) => c.id).join(', ')}]` : ''}`;
-  if (message.role === 'tool') return `tool ${message.toolCallId} ${message.code ?? 'ok'}${message.truncated ? ' truncated' : ''}`;
-  return message.role;
-}
-
-/** Mid-batch the assistant message is recorded and its results are not yet: the invariant holds before it. */
-function expectInvariantSoFar(messages: readonly Message[], value: unknown): void {
-  const inBatch = typeof value === 'object' && value !== null && 'executingBatch' in value;
-  if (!inBatch) return expectSessionInvariant(messages);
-  const last = messages.at(-1);
-  expect(last?.role === 'assistant' && (last.toolCalls?.length ?? 0) > 0, 'the batch assistant message is last').toBe(true);
-  expectSessionInvariant(messages.slice(0, -1));
-}
-
-async function replay(path: RunPath): Promise<void> {
-  const run = new RunReplay(path);
-  try {
-    for (const [index, { event, state }] of path.steps.entries()) {
-      await run.apply(event.stimulus);
-      const segment = await run.segment(index);
-      const at = `step ${index} (${event.label})`;
-      expect(segment.eventType, `${at}: event processed`).toBe(index === 0 ? 'xstate.init' : event.type);
-      expect(segment.value, `${at}: state`).toEqual(state.snapshot.value);
-      expect(segment.status, `${at}: status`).toBe(state.status);
-      expect(segment.fired, `${at}: transitions taken`).toEqual(state.fired);
-      const published = run.events.slice(0, segment.eventCount);
-      expect(published.map(signature), `${at}: events so far`).toEqual(state.history.map(signature));
-      expect(segment.messages.map(shape), `${at}: messages`).toEqual(state.snapshot.context.messages.map(shape));
-      expectInvariantSoFar(segment.messages, segment.value);
-      // Every snapshot can be persisted as JSON (docs/design.md, "Snapshots").
-      expect(() => JSON.stringify(run.actor.getPersistedSnapshot()), `${at}: persisted snapshot is JSON`).not.toThrow();
-    }
-    const end = path.steps.at(-1)!.state;
-    if (end.status !== 'done') return;
-    const output = await run.output();
-    expect(output.status).toBe(end.snapshot.output?.status);
-    // The independent oracle: status, error code and each executed call's result code.
-    const expected = expectedEnd(path);
-    expect({ status: output.status, code: output.error?.code }, 'the end the contract gives these stimuli').toEqual({ status: expected.status, code: expected.code });
-    for (const message of output.messages) {
-      if (message.role !== 'tool' || !expected.callCodes.has(message.toolCallId)) continue;
-      expect(message.code ?? 'ok', `result of ${message.toolCallId}`).toBe(expected.callCodes.get(message.toolCallId));
-    }
-    expectSessionInvariant(output.messages);
-    expectEventInvariant(run.events, output.messages);
-    if (path.set.session) expect(output.messages.slice(0, run.persisted.length)).toEqual(run.persisted);
-  } finally {
-    run.dispose();
-  }
-}
+import { checkRunPath } from './runPathCheck.js';
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -85,7 +16,7 @@ afterEach(() => {
 describe('Run machine, model-based', () => {
   for (const set of runPathSets) {
     describe(set.name, () => {
-      for (const path of generateRunPaths(set)) it(path.name, () => replay(path));
+      for (const path of generateRunPaths(set)) it(path.name, () => checkRunPath(path));
     });
   }
 });

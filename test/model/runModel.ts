@@ -2,8 +2,8 @@
 // representative payloads of runPayloads.ts, and an abstract state key that keeps the graph
 // finite. Paths come from xstate/graph's TestModel; runReplay.ts replays them for real.
 import type { AnyEventObject, SnapshotFrom } from 'xstate';
-import { runMachine, type RunMachineInput } from '../../machines/run.machine.js';
-import type { RunEnvironment } from '../../machines/run/runEnvironment.js';
+import { provideRunEnvironment, type runMachine, type RunMachine, type RunMachineInput } from '../../machines/run.machine.js';
+import type { RunEnvironment } from '../../machines/environment.js';
 import type { ToolCallOutput } from '../../machines/toolCall.machine.js';
 import { normalizeResponse } from '../../machines/run/normalizeResponse.js';
 import { toolChildId } from '../../machines/run/runSteps.js';
@@ -12,7 +12,7 @@ import { modelPaths, pureMachineLogic, type ModelEvent, type ModelPath, type Mod
 import { expectedResult, malformedReply, modelTools, outcomesByReply, replies, replyOf, type ProviderFailure, type ReplyName, type ToolOutcome } from './runPayloads.js';
 import type { RunPathSet } from './runPathSets.js';
 import { valueName } from './machineGraph.js';
-import { cancelledWhileWaitingResult, deniedResult } from '../../machines/toolCall/approvalActors.js';
+import { cancelledWhileWaitingResult, deniedResult } from '../../machines/toolCall/approvalResults.js';
 import { limitOutput } from '../../src/tools/calls/limitOutput.js';
 import type { ToolResult } from '../../src/index.js';
 
@@ -70,7 +70,7 @@ export function modelEnvironment(): RunEnvironment {
     now: () => 0,
     instructions: undefined,
     approve: undefined,
-    denyWithoutApprover: false,
+    withoutApprover: 'wait',
   };
 }
 
@@ -90,8 +90,13 @@ function approvalPhase(callId: string, history: readonly AnyEventObject[], lastE
   return history.some((event) => event.type === 'tool.approval_requested' && event.callId === callId) ? 'requested' : 'unasked';
 }
 
-/** What the future of a Run depends on: its state, counters, flags and where each call of its batch is. */
-function abstractState(snapshot: RunSnapshot, history: readonly AnyEventObject[] = [], lastEvent?: AnyEventObject) {
+/**
+ * What the future of a Run depends on: its state, counters, flags and where each call of its
+ * batch is; and, as the contract counts them rather than the machine, the responses with calls
+ * so far and whether a CANCEL was sent. For the real machine these agree with its own counters;
+ * a machine that miscounts or ignores a CANCEL reaches states the model then explores further.
+ */
+function abstractState(snapshot: RunSnapshot, history: readonly AnyEventObject[] = [], lastEvent?: AnyEventObject, received?: ReadonlySet<string>) {
   const { context, children } = snapshot;
   const settled = settledCalls(history);
   const batch = context.batch;
@@ -107,16 +112,19 @@ function abstractState(snapshot: RunSnapshot, history: readonly AnyEventObject[]
       return `${call.id}:${where}${approval}`;
     }),
     unpersisted: context.sessionId === undefined ? undefined : context.messages.length - context.persistedCount,
+    // Bounded: past the limit the count no longer matters (and a miscounting machine would loop forever).
+    responsesWithCalls: Math.min(history.filter((event) => event.type === 'provider.responded' && (event.toolCallCount as number) > 0).length, context.limits.maxIterations + 1),
+    cancelSent: received?.has('CANCEL') === true,
   };
 }
 
-export const stateKey = (state: RunModelState) => JSON.stringify(abstractState(state.snapshot, state.history, state.lastEvent));
+export const stateKey = (state: RunModelState) => JSON.stringify(abstractState(state.snapshot, state.history, state.lastEvent, state.received));
 
 const cancel: RunModelEvent = { type: 'CANCEL', label: 'CANCEL', stimulus: { kind: 'cancel' } };
 
 function providerReply(reply: ReplyName, batch: number): RunModelEvent {
-  const output = normalizeResponse(replies[reply](batch));
-  return { type: 'xstate.done.actor.provider', actorId: 'provider', output, label: `provider → ${reply}`, stimulus: { kind: 'reply', reply, batch } };
+  const response = normalizeResponse(replies[reply](batch));
+  return { type: 'provider.answered', response, label: `provider → ${reply}`, stimulus: { kind: 'reply', reply, batch } };
 }
 
 function providerFailure(failure: ProviderFailure): RunModelEvent {
@@ -128,7 +136,7 @@ function providerFailure(failure: ProviderFailure): RunModelEvent {
       error = thrown;
     }
   }
-  return { type: 'xstate.error.actor.provider', actorId: 'provider', error, label: `provider ${failure}`, stimulus: { kind: 'providerFailure', failure } };
+  return { type: 'provider.failed', error, label: `provider ${failure}`, stimulus: { kind: 'providerFailure', failure } };
 }
 
 function toolEvent(snapshot: RunSnapshot, index: number, outcome: ToolOutcome, limits: RunLimits): RunModelEvent {
@@ -192,8 +200,9 @@ export function eventsFor(set: RunPathSet) {
         ...restores,
       ];
     }
-    if (value !== 'executingBatch.running' && value !== 'executingBatch.cancelling') return [cancel];
-    const phase = value === 'executingBatch.running' ? 'running' : 'cancelling';
+    const running = value === 'executingBatch.runningSerially' || value === 'executingBatch.runningConcurrently';
+    if (!running && value !== 'executingBatch.cancelling') return [cancel];
+    const phase = running ? 'running' : 'cancelling';
     const calls = snapshot.context.batch!.calls;
     // A call needing approval: its request and answer are reported by its ToolCall (stimulus none).
     const approvals = children.filter(({ index }) => calls[index]!.name === 'guard');
@@ -233,9 +242,13 @@ export function eventsFor(set: RunPathSet) {
   };
 }
 
-/** The paths of one path set (see modelPaths). */
-export function generateRunPaths(set: RunPathSet): RunPath[] {
-  const logic = pureMachineLogic<RunSnapshot>({ machine: runMachine, input: modelInput(set), environment: modelEnvironment(), describe: (snapshot) => abstractState(snapshot) });
+/** The Run machine bound to the model's environment; a planted bug changes it (plantedBugs.ts). */
+export type MachineChange = (machine: RunMachine) => RunMachine;
+
+/** The paths of one path set (see modelPaths), from the machine `change` gives (the real one by default). */
+export function generateRunPaths(set: RunPathSet, change: MachineChange = (machine) => machine): RunPath[] {
+  const machine = change(provideRunEnvironment(modelEnvironment()));
+  const logic = pureMachineLogic<RunSnapshot>({ machine, input: modelInput(set), describe: (snapshot) => abstractState(snapshot) });
   const paths = modelPaths(logic, {
     events: eventsFor(set),
     stateKey,

@@ -40,5 +40,8 @@ export const runPathSets: readonly RunPathSet[] = [
   { name: 'signal aborted before the start, with a session', limits: {}, aborted: true, session: true, replies: [], providerFailures: [] },
   { name: 'limit 0', limits: { maxIterations: 0 }, replies: ['serial'], providerFailures: [], until: ended('limitReached') },
   { name: 'limit 3', limits: { maxIterations: 3 }, replies: ['serial'], providerFailures: [], until: ended('limitReached') },
+  { name: 'concurrent, with a session', limits: { maxIterations: 1 }, session: true, replies: ['concurrent', 'answer'], providerFailures: [], until: ended('done') },
+  // A concurrent batch larger than maxConcurrency: a call waits for a slot.
+  { name: 'one call at a time', limits: { maxIterations: 1, maxConcurrency: 1 }, replies: ['concurrent', 'answer'], providerFailures: [], restore: true, until: ended('done') },
   { name: 'one call per response', limits: { maxIterations: 1, maxCallsPerResponse: 1 }, replies: ['concurrent', 'answer'], providerFailures: [], until: ended('done') },
 ];

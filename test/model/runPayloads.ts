@@ -90,3 +90,14 @@ export function expectedResult(outcome: Exclude<ToolOutcome, 'crash'>, callId: s
   const value = returned.value;
   return limitOutput(typeof value === 'string' ? { content: value } : value, limits.maxOutputChars);
 }
+
+/** The result code each outcome gives a call ('ok' for a success). */
+export const codeOfOutcome: Record<ToolOutcome, string> = {
+  ok: 'ok',
+  truncated: 'ok',
+  tool_error: 'tool_error',
+  crash: 'tool_error',
+  own_error: 'permission_denied',
+  stopped: 'cancelled',
+  abandoned: 'cancelled',
+};

@@ -5,8 +5,9 @@
 import { vi } from 'vitest';
 import type { Snapshot, SnapshotFrom, StateValue } from 'xstate';
 import type { runMachine } from '../../machines/run.machine.js';
+import { provideRunEnvironment } from '../../machines/run.machine.js';
+import { createRunActorWith, type CreateRunActorOptions } from '../../src/run/createRunActor.js';
 import {
-  createRunActor,
   runEvents,
   ToolRegistry,
   type Message,
@@ -19,7 +20,7 @@ import {
 } from '../../src/index.js';
 import { createScriptedProvider } from '../../src/testing.js';
 import { deferred, flush, type Deferred } from '../helpers/deferred.js';
-import { resolvedLimits, type RunPath, type RunStimulus } from './runModel.js';
+import { resolvedLimits, type MachineChange, type RunPath, type RunStimulus } from './runModel.js';
 import { segmentInspector } from './segments.js';
 import { malformedReply, modelTools, replies, toolReturn } from './runPayloads.js';
 
@@ -49,6 +50,10 @@ export class RunReplay {
   readonly events: RunEvent[] = [];
   readonly segments: Segment[] = [];
   readonly persisted: Message[] = [];
+  /** Calls that reached `execute`, with the step being replayed when they did. */
+  readonly executions: { callId: string; step: number }[] = [];
+  /** The step being replayed. */
+  step = 0;
   private readonly providerCalls: { reply: Deferred<ProviderResponse>; options: ProviderCallOptions }[] = [];
   private readonly toolCalls = new Map<string, { gate: Deferred<ToolResult | string>; ctx: ToolContext }>();
   private readonly writes: Deferred<void>[] = [];
@@ -75,7 +80,10 @@ export class RunReplay {
     });
   });
 
-  constructor(private readonly path: RunPath) {
+  constructor(
+    private readonly path: RunPath,
+    private readonly change: MachineChange = (machine) => machine,
+  ) {
     const { set } = path;
     const tools = (this.tools = new ToolRegistry(modelTools((_args, ctx) => this.execute(ctx))));
     const provider = (this.provider = createScriptedProvider((_request, _index, options) => {
@@ -94,7 +102,7 @@ export class RunReplay {
     });
     const controller = new AbortController();
     if (set.aborted) controller.abort(new Error('aborted before the start'));
-    this.actor = createRunActor({
+    this.actor = this.create({
       provider,
       tools,
       input: 'Do the thing.',
@@ -109,6 +117,11 @@ export class RunReplay {
     runEvents(this.actor).subscribe((event) => this.events.push(event));
   }
 
+  /** A Run actor of the (possibly changed) machine. */
+  private create(options: CreateRunActorOptions): RunActor {
+    return createRunActorWith((environment) => this.change(provideRunEnvironment(environment)), options);
+  }
+
   /** The Run's clock; armed by a `crash` step so that the next reading throws inside a ToolCall actor. */
   private now(): number {
     if (this.clockFails) {
@@ -120,6 +133,7 @@ export class RunReplay {
 
   private execute(ctx: ToolContext): Promise<ToolResult | string> {
     const gate = deferred<ToolResult | string>();
+    this.executions.push({ callId: ctx.callId, step: this.step });
     this.toolCalls.set(ctx.callId, { gate, ctx });
     return gate.promise;
   }
@@ -191,7 +205,7 @@ export class RunReplay {
     this.writes.length = 0;
     this.answered = this.providerCalls.length;
     this.skipNextSegment = true;
-    this.actor = createRunActor({
+    this.actor = this.create({
       provider: this.provider,
       tools: this.tools,
       input: '',

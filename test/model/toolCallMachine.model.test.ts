@@ -3,13 +3,12 @@
 // validation, a tool released by a gate, CANCEL sent by hand, the grace timer on a fake clock).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, type SnapshotFrom, type StateValue } from 'xstate';
-import { toolCallMachine } from '../../machines/toolCall.machine.js';
+import { toolCallMachineFor, type toolCallMachine } from '../../machines/toolCall.machine.js';
 import { ToolRegistry, type ToolResult } from '../../src/index.js';
 import { deferred, flush, type Deferred } from '../helpers/deferred.js';
 import { modelTools, toolReturn } from './runPayloads.js';
 import { segmentInspector } from './segments.js';
-import { createWithEnvironment } from '../../machines/run/runEnvironment.js';
-import { generateToolCallPaths, toolCallEnvironment, toolCallInput, toolCallInputs, toolCallLimits, type ToolCallInputName, type ToolCallPath } from './toolCallModel.js';
+import { generateToolCallPaths, policiesFor, toolCallEnvironment, toolCallInput, toolCallInputs, toolCallLimits, withoutReports, type ToolCallInputName, type ToolCallPath } from './toolCallModel.js';
 
 interface Segment {
   eventType: string;
@@ -34,9 +33,8 @@ async function replay(path: ToolCallPath): Promise<void> {
   });
   let clock = 0;
   // Alone, a ToolCall has no Run to report approval to; the Run tests cover those reports.
-  const machine = toolCallMachine.provide({ actions: { announceApprovalRequest: () => {}, announceApproved: () => {}, announceDenied: () => {} } });
-  const environment = { ...toolCallEnvironment(tools, () => ++clock), approve };
-  const actor = createWithEnvironment(environment, () => createActor(machine, { input: toolCallInput(path.input), inspect }));
+  const machine = toolCallMachineFor(toolCallEnvironment(tools, () => ++clock, path.policy, approve)).provide(withoutReports);
+  const actor = createActor(machine, { input: toolCallInput(path.input), inspect });
   try {
     for (const [index, { event, state }] of path.steps.entries()) {
       const { stimulus } = event;
@@ -88,8 +86,10 @@ afterEach(() => {
 
 describe('ToolCall machine, model-based', () => {
   for (const input of Object.keys(toolCallInputs) as ToolCallInputName[]) {
-    describe(`${input} call`, () => {
-      for (const path of generateToolCallPaths(input)) it(path.name, () => replay(path));
-    });
+    for (const policy of policiesFor(input)) {
+      describe(`${input} call, approval policy ${policy}`, () => {
+        for (const path of generateToolCallPaths(input, policy)) it(path.name, () => replay(path));
+      });
+    }
   }
 });

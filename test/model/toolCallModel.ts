@@ -2,13 +2,13 @@
 // representative call per validation outcome, with representative tool results, CANCEL and the
 // grace timer as events. toolCallReplay.ts replays the paths on real ToolCall actors.
 import type { SnapshotFrom } from 'xstate';
-import { toolCallMachine, type ToolCallInput } from '../../machines/toolCall.machine.js';
+import { toolCallMachine, toolCallMachineFor, type ToolCallInput } from '../../machines/toolCall.machine.js';
 import { errorResult } from '../../src/tools/calls/errorResult.js';
 import { resolveLimits, ToolRegistry, type RunLimits, type ToolCallRequest, type ToolResult } from '../../src/index.js';
 import { allStateNodes, valueName } from './machineGraph.js';
 import { modelPaths, pureMachineLogic, type ModelEvent, type ModelPath, type ModelState } from './pureMachineLogic.js';
 import { modelTools, toolReturn, type ToolOutcome } from './runPayloads.js';
-import type { RunEnvironment } from '../../machines/run/runEnvironment.js';
+import type { RunEnvironment } from '../../machines/environment.js';
 import { modelEnvironment } from './runModel.js';
 
 type ToolCallSnapshot = SnapshotFrom<typeof toolCallMachine>;
@@ -39,8 +39,17 @@ export const toolCallInputs = {
 } satisfies Record<string, ToolCallRequest>;
 export type ToolCallInputName = keyof typeof toolCallInputs;
 
+/** Who answers an approval request: the approve callback, a person sending APPROVE/DENY (wait), or nobody (deny). */
+export type ApprovalPolicy = 'approver' | 'wait' | 'deny';
+
+/** The policies each call is explored with: only calls that may need approval depend on one. */
+export function policiesFor(input: ToolCallInputName): ApprovalPolicy[] {
+  return input === 'needs approval' || input === 'asks about approval' ? ['approver', 'wait', 'deny'] : ['approver'];
+}
+
 export interface ToolCallPath extends ModelPath<ToolCallSnapshot, ToolCallModelEvent> {
   input: ToolCallInputName;
+  policy: ApprovalPolicy;
 }
 
 export const toolCallLimits: RunLimits = resolveLimits({ maxOutputChars: 400, cancelGraceMs: 1_000 });
@@ -57,9 +66,9 @@ export function toolCallInput(name: ToolCallInputName): ToolCallInput {
   };
 }
 
-/** What a ToolCall reads from its actor system: the tools and the clock. */
-export function toolCallEnvironment(tools: ToolRegistry, now: () => number): RunEnvironment {
-  return { ...modelEnvironment(), tools: tools.snapshot(), now };
+/** A ToolCall's environment: the tools, the clock and the approval policy. */
+export function toolCallEnvironment(tools: ToolRegistry, now: () => number, policy: ApprovalPolicy, approve: RunEnvironment['approve']): RunEnvironment {
+  return { ...modelEnvironment(), tools: tools.snapshot(), now, approve: policy === 'approver' ? approve : undefined, withoutApprover: policy === 'deny' ? 'deny' : 'wait' };
 }
 
 /** The result `execute` settles with, as runTool reports it (before the output limit). */
@@ -94,8 +103,10 @@ const denyEvent: ToolCallModelEvent = { type: 'DENY', callId: 'call-1', reason: 
 function eventsFor(state: ToolCallModelState): ToolCallModelEvent[] {
   const { snapshot } = state;
   if (snapshot.status !== 'active') return [];
-  if (snapshot.value === 'checkingApproval') return [decide(true), decide(false), decide('throws'), cancel];
-  if (snapshot.value === 'awaitingApproval') return [approveEvent, denyEvent, approver(true), approver(false), approver('throws'), cancel];
+  const value = valueName(snapshot.value);
+  if (value === 'checkingApproval') return [decide(true), decide(false), decide('throws'), cancel];
+  if (value === 'awaitingApproval.askingApprover') return [approveEvent, denyEvent, approver(true), approver(false), approver('throws'), cancel];
+  if (value === 'awaitingApproval.waitingForAnswer') return [approveEvent, denyEvent, cancel];
   const graceTimers = snapshot._nodes.flatMap((node) => node.after.map((t) => t.eventType)).filter((type) => delayedEventTypes.has(type));
   if (graceTimers.length > 0) {
     return [settle('stopped'), ...graceTimers.map((type) => ({ type, label: 'grace expires', stimulus: { kind: 'graceExpires' as const } })), cancel];
@@ -106,17 +117,17 @@ function eventsFor(state: ToolCallModelState): ToolCallModelEvent[] {
 
 const describeState = (snapshot: ToolCallSnapshot) => ({ value: snapshot.value, status: snapshot.status, result: snapshot.context.result?.code });
 
-/** A shortest path to every transition of the ToolCall graph, for one representative call. */
-export function generateToolCallPaths(input: ToolCallInputName): ToolCallPath[] {
+/** Alone, a ToolCall has no Run to report approval to: those reports are the Run model's events. */
+export const withoutReports = { actions: { announceApprovalRequest: () => {}, announceApproved: () => {}, announceDenied: () => {} } };
+
+/** A shortest path to every transition of the ToolCall graph, for one representative call and approval policy. */
+export function generateToolCallPaths(input: ToolCallInputName, policy: ApprovalPolicy): ToolCallPath[] {
   const tools = new ToolRegistry(modelTools(() => Promise.reject(new Error('the model never executes tools'))));
+  const environment = toolCallEnvironment(tools, () => 0, policy, () => new Promise(() => {}));
   const logic = pureMachineLogic<ToolCallSnapshot>({
-    // Tool execution is an effect of the real actor; in the model its outcome comes back as an event.
-    // Alone, a ToolCall has no Run to report approval to: those reports are the Run model's events.
-    machine: toolCallMachine.provide({
-      actions: { startTool: () => {}, abortTool: () => {}, announceApprovalRequest: () => {}, announceApproved: () => {}, announceDenied: () => {} },
-    }),
+    // Tool execution is the invoked actor's; in the model its outcome comes back as an event.
+    machine: toolCallMachineFor(environment).provide(withoutReports),
     input: toolCallInput(input),
-    environment: toolCallEnvironment(tools, () => 0),
     describe: describeState,
   });
   const paths = modelPaths(logic, {
@@ -125,5 +136,5 @@ export function generateToolCallPaths(input: ToolCallInputName): ToolCallPath[] 
     start: { type: 'xstate.init', label: 'start', stimulus: { kind: 'start' } },
     endName: (state) => valueName(state.snapshot.value),
   });
-  return paths.map((path) => ({ input, ...path }));
+  return paths.map((path) => ({ input, policy, ...path }));
 }

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createRunActor, runEvents, type RunEvent, type Tool, type ToolMessage } from '../../src/index.js';
 import { createScriptedProvider } from '../../src/testing.js';
 import { runToPromise } from '../../src/run/runEvents.js';
-import type { ApprovalRequest } from '../../machines/run/approval.js';
+import type { ApprovalRequest } from '../../machines/approval.js';
 import { deferred, flush } from '../helpers/deferred.js';
 import { expectEventInvariant, expectSessionInvariant } from '../helpers/invariants.js';
 import { call } from '../helpers/runHarness.js';

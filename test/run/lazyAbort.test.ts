@@ -2,8 +2,8 @@
 // (src/run/lazyAbort.ts): whenever the signal is read, it says what happened.
 import { createActor, toPromise } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { fromAbortablePromise } from '../../machines/toolCall/abortablePromise.js';
-import { LazyAbort } from '../../machines/toolCall/lazyAbort.js';
+import { fromAbortablePromise } from '../../machines/actors/abortablePromise.js';
+import { LazyAbort } from '../../machines/actors/lazyAbort.js';
 import type { Provider, ProviderCallOptions } from '../../src/index.js';
 import { createScriptedProvider } from '../../src/testing.js';
 import { flush } from '../helpers/deferred.js';

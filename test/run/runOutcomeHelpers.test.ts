@@ -1,5 +1,5 @@
 // What users need from a Run actor without importing xstate: runToPromise, RunOutput.runId, the
-// abort reason as a cancelled Run's cause, and the text streamed before a cancel.
+// abort reason (described) as a cancelled Run's cause, and the text streamed before a cancel.
 import { describe, expect, it } from 'vitest';
 import { createRunActor, RunError } from '../../src/index.js';
 import { createScriptedProvider } from '../../src/testing.js';
@@ -27,7 +27,7 @@ describe('runToPromise', () => {
 });
 
 describe('a cancelled Run', () => {
-  it('keeps the abort reason as its outcome cause and the text streamed before the cancel', async () => {
+  it('keeps the abort reason, described, as its outcome cause and the text streamed before the cancel', async () => {
     const controller = new AbortController();
     const provider = createScriptedProvider((_request, _index, options) => {
       options.onTextDelta?.('Half an ');
@@ -41,6 +41,7 @@ describe('a cancelled Run', () => {
     controller.abort(reason);
     const output = await runToPromise(actor);
     expect(output).toMatchObject({ status: 'cancelled', text: 'Half an answer', error: { code: 'cancelled' } });
-    expect(actor.getSnapshot().context.outcome?.cause).toBe(reason);
+    // The context is data: the reason is described there; the live value never enters it.
+    expect(actor.getSnapshot().context.outcome?.cause).toEqual({ name: 'Error', message: 'user left' });
   });
 });

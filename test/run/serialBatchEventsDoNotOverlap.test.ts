@@ -6,6 +6,7 @@ import { createRunActor, runEvents, type Tool } from '../../src/index.js';
 import { createScriptedProvider } from '../../src/testing.js';
 import { toPromise } from 'xstate';
 import { call } from '../helpers/runHarness.js';
+import { gatedTool } from '../helpers/tools.js';
 
 /** A tool that logs when it runs and answers as its `outcome` argument says. */
 function loggingTool(log: string[], name: string, safe: boolean): Tool<{ id: string; outcome: string }> {
@@ -78,5 +79,23 @@ describe('a serial batch', () => {
   it('is also how a safe batch runs at maxConcurrency 1', async () => {
     const log = await runBatch([call('a', 'safe', { id: 'a', outcome: 'ok' }), call('b', 'safe', { id: 'b', outcome: 'throw' })], 1);
     expect(log).toEqual(oneAfterTheOther([['a', true, 'completed'], ['b', true, 'failed']]));
+  });
+});
+
+describe('a cancelled serial batch', () => {
+  it('ends the running call before any event of the calls after it', async () => {
+    const tool = gatedTool();
+    const log: string[] = [];
+    const provider = createScriptedProvider([{ toolCalls: [call('a', 'gated', { id: 'a' }), call('b', 'gated', { id: 'b' }), call('c', 'gated', { id: 'c' })] }]);
+    const actor = createRunActor({ provider, tools: [tool], input: 'go' });
+    runEvents(actor).subscribe((event) => {
+      if (event.type === 'tool.started' || event.type === 'tool.completed' || event.type === 'tool.failed') log.push(`${event.type} ${event.callId}`);
+    });
+    actor.start();
+    await tool.waitForStarts(1);
+    actor.send({ type: 'CANCEL' });
+    expect((await toPromise(actor)).status).toBe('cancelled');
+    expect(tool.started).toEqual(['a']);
+    expect(log).toEqual(['tool.started a', 'tool.failed a', 'tool.started b', 'tool.failed b', 'tool.started c', 'tool.failed c']);
   });
 });

@@ -48,7 +48,7 @@ describe('concurrent appends to one session', () => {
     expect(await store.load('s')).toEqual(users);
   });
 
-  it('are never seen half done by a load running alongside them, so nothing is repaired', async () => {
+  it('are never seen half done by a load running alongside them', async () => {
     const repairs: SessionRepair[] = [];
     const store = new FileSessionStore({ dir: dir(), onRepair: (repair) => repairs.push(repair) });
     const work: Promise<unknown>[] = [];

@@ -19,13 +19,13 @@ describe('FileSessionStore round trip', () => {
     await expect(stat(sessions)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
-  it('round-trips every message kind through one v1 record per line', async () => {
+  it('round-trips every message kind through one version-2 record per line', async () => {
     const store = new FileSessionStore({ dir: dir() });
     await store.append('s', everyKind.slice(0, 3));
     await store.append('s', everyKind.slice(3));
     expect(await store.load('s')).toEqual(everyKind);
     const lines = await fileLines(join(dir(), 's.jsonl'));
-    expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual(everyKind.map((message) => ({ v: 1, message })));
+    expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual(everyKind.map((message) => ({ v: 2, type: 'message', message })));
   });
 
   it('makes an acknowledged append visible to a fresh store instance', async () => {

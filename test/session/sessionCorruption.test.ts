@@ -44,9 +44,9 @@ describe('a corrupt session', () => {
   });
 
   it('written in a future format version fails with session_unsupported_version', async () => {
-    const error = await loadError(dir(), `${user}\n{"v":2,"message":{"role":"user","content":"x"},"extra":true}\n`);
+    const error = await loadError(dir(), `${user}\n{"v":3,"message":{"role":"user","content":"x"},"extra":true}\n`);
     expect(error.code).toBe('session_unsupported_version');
     expect(error.details).toEqual({ sessionId: 's', line: 2 });
-    expect(error.message).toContain('format version 2');
+    expect(error.message).toContain('format version 3');
   });
 });

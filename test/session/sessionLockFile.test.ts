@@ -9,7 +9,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError, SessionError } from '../../src/errors.js';
 import { FileSessionStore } from '../../src/session/fileSessionStore.js';
-import type { Message, ToolMessage } from '../../src/types.js';
+import type { Message } from '../../src/types.js';
 import { useTempDir, writeSessionFile } from './sessionTestKit.js';
 
 const message: Message = { role: 'user', content: 'hello' };
@@ -85,16 +85,13 @@ describe('the session lock file', () => {
     await expect(store.append('s', [message])).rejects.toMatchObject({ code: 'session_locked', message: expect.stringContaining('unknown writer') as unknown });
   });
 
-  it('is held by a load that writes repairs; a load that repairs nothing needs no lock', async () => {
+  it('is never needed by a load, which only reads: not even of a session with calls without results', async () => {
     const call: Message = { role: 'assistant', content: '', toolCalls: [{ id: 'c1', name: 'ls', arguments: '{}' }] };
-    const result: ToolMessage = { role: 'tool', toolCallId: 'c1', content: 'ok', isError: false };
-    await writeSessionFile(dir(), 's', [message, call, result]);
+    await writeSessionFile(dir(), 's', [message, call]);
     await writeFile(lockOf(dir()), lockRecord(process.pid));
     const store = new FileSessionStore({ dir: dir(), lockTimeoutMs: 10, onRepair: () => undefined });
-    expect(await store.load('s')).toHaveLength(3);
-
-    await writeSessionFile(dir(), 's', [message, call]);
-    await expect(store.load('s')).rejects.toMatchObject({ code: 'session_locked' });
+    expect(await store.load('s')).toEqual([message, call]);
+    await expect(store.acquire('s', { runId: 'r1' })).rejects.toMatchObject({ code: 'session_locked' });
   });
 
   it('lockTimeoutMs must be an integer >= 0', () => {

@@ -46,7 +46,7 @@ describe('a torn last line', () => {
       await new FileSessionStore({ dir: dir() }).append('s', [after]);
 
       const lines = await fileLines(path);
-      expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual([...before, after].map((message) => ({ v: 1, message })));
+      expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual([...before, after].map((message) => ({ v: 2, type: 'message', message })));
       expect((await readFile(path, 'utf8')).endsWith('\n')).toBe(true);
       expect(await new FileSessionStore({ dir: dir() }).load('s')).toEqual([...before, after]);
     });
@@ -66,6 +66,6 @@ describe('a torn last line', () => {
     const store = new FileSessionStore({ dir: dir() });
     expect(await store.load('s')).toEqual([]);
     await store.append('s', before);
-    expect(await fileLines(path)).toEqual(before.map(record).map((line) => line.trimEnd()));
+    expect(await fileLines(path)).toEqual(before.map((message) => JSON.stringify({ v: 2, type: 'message', message })));
   });
 });

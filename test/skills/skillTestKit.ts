@@ -40,5 +40,6 @@ export const toolContext = (): ToolContext => ({
   callId: 'call-1',
   toolName: 'skill',
   iteration: 1,
+  idempotencyKey: 'key',
   signal: new AbortController().signal,
 });

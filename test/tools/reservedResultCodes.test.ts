@@ -21,7 +21,7 @@ const RUNTIME_CODES = [
   'denied',
 ];
 
-const ctx: ToolContext = { runId: 'r1', callId: 'c1', toolName: 'liar', iteration: 1, signal: new AbortController().signal };
+const ctx: ToolContext = { runId: 'r1', callId: 'c1', toolName: 'liar', iteration: 1, signal: new AbortController().signal, idempotencyKey: 'key' };
 
 const returning = (code: string): Tool => ({
   name: 'liar',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runTool } from '../../src/tools/calls/runTool.js';
 import type { Tool, ToolContext, ToolResult } from '../../src/index.js';
 
-const ctx: ToolContext = { runId: 'r1', callId: 'c1', toolName: 'probe', iteration: 1, signal: new AbortController().signal };
+const ctx: ToolContext = { runId: 'r1', callId: 'c1', toolName: 'probe', iteration: 1, signal: new AbortController().signal, idempotencyKey: 'key' };
 
 function probe(execute: (args: Record<string, unknown>, context: ToolContext) => unknown): Tool {
   return { name: 'probe', description: 'Test double', parameters: { type: 'object' }, execute } as Tool;

@@ -6,7 +6,7 @@ import { createScriptedProvider } from '../../src/testing.js';
 import { runTool } from '../../src/tools/calls/runTool.js';
 import { startRun } from '../helpers/runHarness.js';
 
-const ctx: ToolContext = { runId: 'r1', callId: 'c1', toolName: 'thrower', iteration: 1, signal: new AbortController().signal };
+const ctx: ToolContext = { runId: 'r1', callId: 'c1', toolName: 'thrower', iteration: 1, signal: new AbortController().signal, idempotencyKey: 'key' };
 
 const throwing = (thrown: () => unknown): Tool => ({
   name: 'thrower',

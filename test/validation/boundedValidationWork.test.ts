@@ -70,6 +70,7 @@ describe('item 15: arguments are bounded before they are read', () => {
       spec: { name: 'echo', description: 'echo tool', parameters: { type: 'object' } },
       validate: (data) => (validated++, { valid: true, data: data as Record<string, unknown> }),
       parallelSafe: false,
+      effects: 'once',
     },
   ]);
 

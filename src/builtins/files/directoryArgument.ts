@@ -7,7 +7,9 @@ import { FileToolErrorCode, fileError, ioError } from '../../capabilities/shared
 
 /**
  * The confined path with what it is, or the result that refuses it.
- * @example await searchBase(root, 'src') // { ok: true, path: {...}, isDirectory: true }
+ * @example
+ * import { openRoot } from '../../capabilities/shared/confinement.js';
+ * await searchBase(openRoot('/srv/repo'), 'src') // { ok: true, path: {...}, isDirectory: true }
  */
 export async function searchBase(
   root: FileRoot,

@@ -17,7 +17,10 @@ export type EditFileArgs = {
 
 /**
  * The `edit_file` tool for a root.
- * @example registry.register(editFileTool(openRoot('/srv/repo'), 1_048_576))
+ * @example
+ * import { ToolRegistry } from '../../core.js';
+ * import { openRoot } from '../../capabilities/shared/confinement.js';
+ * new ToolRegistry().register(editFileTool(openRoot('/srv/repo'), 1_048_576))
  */
 export function editFileTool(root: FileRoot, maxFileBytes: number, needsApproval?: boolean | NeedsApprovalFn<EditFileArgs>): Tool<EditFileArgs> {
   return {
@@ -36,6 +39,7 @@ export function editFileTool(root: FileRoot, maxFileBytes: number, needsApproval
       additionalProperties: false,
     },
     readOnly: false,
+    effects: 'idempotent', // the same edit on the same file: a second run finds it done or refuses
     concurrencySafe: false,
     permissionArgument: { name: 'path', kind: 'path' },
     ...(needsApproval === undefined ? {} : { needsApproval }),

@@ -22,7 +22,11 @@ export interface FoundFile {
 
 /**
  * The files under `dir` that match `pattern`, sorted by their path relative to the root.
- * @example await findFiles(root, dir, 'src/**\/*.ts', signal) // { ok: true, files: [{ display: 'src/a.ts', real: '/srv/repo/src/a.ts' }] }
+ * @example
+ * import { confine, openRoot } from '../../capabilities/shared/confinement.js';
+ * const root = openRoot('/srv/repo');
+ * const dir = await confine(root, '.');
+ * if (dir.ok) await findFiles(root, dir, 'src/**\/*.ts', new AbortController().signal); // { ok: true, files: [{ display: 'src/a.ts', real: '/srv/repo/src/a.ts' }] }
  */
 export async function findFiles(
   root: FileRoot,

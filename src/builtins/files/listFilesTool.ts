@@ -17,7 +17,10 @@ const MAX_PATHS = 1000;
 
 /**
  * The `list_files` tool for a root.
- * @example registry.register(listFilesTool(openRoot('/srv/repo')))
+ * @example
+ * import { ToolRegistry } from '../../core.js';
+ * import { openRoot } from '../../capabilities/shared/confinement.js';
+ * new ToolRegistry().register(listFilesTool(openRoot('/srv/repo')))
  */
 export function listFilesTool(root: FileRoot): Tool<ListFilesArgs> {
   return {
@@ -33,6 +36,7 @@ export function listFilesTool(root: FileRoot): Tool<ListFilesArgs> {
       additionalProperties: false,
     },
     readOnly: true,
+    effects: 'none',
     concurrencySafe: true,
     permissionArgument: { name: 'path', kind: 'path', default: '.' },
     async execute({ pattern, path }, ctx) {

@@ -24,7 +24,10 @@ const NUMBER_WIDTH = 5;
 
 /**
  * The `read_file` tool for a root.
- * @example registry.register(readFileTool(openRoot('/srv/repo'), 1_048_576))
+ * @example
+ * import { ToolRegistry } from '../../core.js';
+ * import { openRoot } from '../../capabilities/shared/confinement.js';
+ * new ToolRegistry().register(readFileTool(openRoot('/srv/repo'), 1_048_576))
  */
 export function readFileTool(root: FileRoot, maxFileBytes: number): Tool<ReadFileArgs> {
   return {
@@ -42,6 +45,7 @@ export function readFileTool(root: FileRoot, maxFileBytes: number): Tool<ReadFil
       additionalProperties: false,
     },
     readOnly: true,
+    effects: 'none',
     concurrencySafe: true,
     permissionArgument: { name: 'path', kind: 'path' },
     async execute({ path, offset = 1, limit = DEFAULT_LIMIT }) {

@@ -29,7 +29,10 @@ const SNIFF_BYTES = 8000;
 
 /**
  * The `search_files` tool for a root.
- * @example registry.register(searchFilesTool(openRoot('/srv/repo'), 1_048_576))
+ * @example
+ * import { ToolRegistry } from '../../core.js';
+ * import { openRoot } from '../../capabilities/shared/confinement.js';
+ * new ToolRegistry().register(searchFilesTool(openRoot('/srv/repo'), 1_048_576))
  */
 export function searchFilesTool(root: FileRoot, maxFileBytes: number): Tool<SearchFilesArgs> {
   return {
@@ -47,6 +50,7 @@ export function searchFilesTool(root: FileRoot, maxFileBytes: number): Tool<Sear
       additionalProperties: false,
     },
     readOnly: true,
+    effects: 'none',
     concurrencySafe: true,
     permissionArgument: { name: 'path', kind: 'path', default: '.' },
     async execute({ pattern, path, glob, ignoreCase }, ctx) {

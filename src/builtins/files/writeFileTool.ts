@@ -15,7 +15,10 @@ export type WriteFileArgs = {
 
 /**
  * The `write_file` tool for a root.
- * @example registry.register(writeFileTool(openRoot('/srv/repo'), true))
+ * @example
+ * import { ToolRegistry } from '../../core.js';
+ * import { openRoot } from '../../capabilities/shared/confinement.js';
+ * new ToolRegistry().register(writeFileTool(openRoot('/srv/repo'), true))
  */
 export function writeFileTool(root: FileRoot, needsApproval?: boolean | NeedsApprovalFn<WriteFileArgs>): Tool<WriteFileArgs> {
   return {
@@ -32,6 +35,7 @@ export function writeFileTool(root: FileRoot, needsApproval?: boolean | NeedsApp
       additionalProperties: false,
     },
     readOnly: false,
+    effects: 'idempotent', // the same content again leaves the same file
     concurrencySafe: false,
     permissionArgument: { name: 'path', kind: 'path' },
     ...(needsApproval === undefined ? {} : { needsApproval }),

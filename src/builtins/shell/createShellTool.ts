@@ -76,6 +76,7 @@ export function createShellTool(options: ShellToolOptions): Tool<ShellArgs> {
       additionalProperties: false,
     },
     readOnly: false,
+    effects: 'once',
     concurrencySafe: false,
     permissionArgument: { name: 'command', kind: 'command' },
     ...(needsApproval === undefined ? {} : { needsApproval }),

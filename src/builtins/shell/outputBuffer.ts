@@ -26,7 +26,7 @@ export class OutputBuffer {
 
   /**
    * Adds a chunk as it arrives.
-   * @example output.push(Buffer.from('hello\n'))
+   * @example new OutputBuffer(30_000).push(Buffer.from('hello\n'))
    */
   push(chunk: Buffer): void {
     this.total += chunk.length;
@@ -53,7 +53,10 @@ export class OutputBuffer {
 
   /**
    * The output as text; when it was cut, head and tail around a marker, cut at whole characters.
-   * @example output.text() // 'hello\n'
+   * @example
+   * const output = new OutputBuffer(30_000);
+   * output.push(Buffer.from('hello\n'));
+   * output.text() // 'hello\n'
    */
   text(): string {
     const head = Buffer.concat(this.head);

@@ -42,7 +42,7 @@ const CLOSE_WAIT_MS = 200;
 
 /**
  * Runs `spec.command` and resolves how it ended (it rejects only if the group cannot be signalled).
- * @example await runCommand({ shell: '/bin/bash', command: 'ls', cwd: '/srv/repo', env: process.env, timeoutMs: 120_000, killGraceMs: 2_000, maxOutputBytes: 30_000, signal })
+ * @example await runCommand({ shell: '/bin/bash', command: 'ls', cwd: '/srv/repo', env: process.env, timeoutMs: 120_000, killGraceMs: 2_000, maxOutputBytes: 30_000, signal: new AbortController().signal })
  */
 export async function runCommand(spec: CommandSpec): Promise<CommandOutcome> {
   if (spec.signal.aborted) return { kind: 'cancelled', output: '' };

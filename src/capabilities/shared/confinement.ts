@@ -59,7 +59,7 @@ export async function resolveRoot(absolutePath: string, name: string): Promise<F
 /**
  * Where the excluded directories really are now: resolved at each call, because one may be
  * created (or replaced by a link) after the tools were.
- * @example await excludedDirectories(root) // ['/srv/repo/.tinyagent/sessions']
+ * @example await excludedDirectories(openRoot('/srv/repo', ['/srv/repo/.tinyagent/sessions'])) // ['/srv/repo/.tinyagent/sessions']
  */
 export async function excludedDirectories(root: FileRoot): Promise<string[]> {
   const found = await Promise.all(root.excluded.map((dir) => realPathOfMissing(dir, 0).catch(() => dir)));
@@ -68,7 +68,7 @@ export async function excludedDirectories(root: FileRoot): Promise<string[]> {
 
 /**
  * Resolves a path the model sent against the root, or refuses it when it leaves the root.
- * @example await confine(root, 'src/index.ts') // { ok: true, real: '/srv/repo/src/index.ts', display: 'src/index.ts', exists: true }
+ * @example await confine(openRoot('/srv/repo'), 'src/index.ts') // { ok: true, real: '/srv/repo/src/index.ts', display: 'src/index.ts', exists: true }
  */
 export async function confine(root: FileRoot, input: string): Promise<ConfinedPath | PathRefusal> {
   if (input.includes('\0')) return refuse(FileToolErrorCode.invalidPath, 'A path cannot contain a NUL character.');

@@ -13,7 +13,9 @@ export function errnoCode(error: unknown): string | undefined {
 
 /**
  * Whether a caught value is a system error with one of these codes.
- * @example hasErrnoCode(error, 'ENOENT', 'ENOTDIR')
+ * @example
+ * import { readFile } from 'node:fs/promises';
+ * const text = await readFile('notes.txt', 'utf8').catch((error: unknown) => (hasErrnoCode(error, 'ENOENT', 'ENOTDIR') ? '' : Promise.reject(error)));
  */
 export function hasErrnoCode(error: unknown, ...codes: string[]): boolean {
   const code = errnoCode(error);
@@ -23,7 +25,7 @@ export function hasErrnoCode(error: unknown, ...codes: string[]): boolean {
 /**
  * A one-line reason for a failed file-system or process call: the code and the message,
  * without the path Node appends (the caller names the path already).
- * @example errnoText(error) // 'EACCES: permission denied'
+ * @example errnoText(Object.assign(new Error('EACCES: permission denied, open'), { code: 'EACCES' })) // 'EACCES: permission denied'
  */
 export function errnoText(error: unknown): string {
   if (!(error instanceof Error)) return describeError(error);

@@ -36,7 +36,9 @@ export function fileError(code: FileToolErrorCode, content: string): ToolResult 
 
 /**
  * The result for a file-system call that failed for a reason no other code names.
- * @example ioError('read', 'src/a.ts', error) // { code: 'file_error', content: 'Could not read src/a.ts: EACCES: …' }
+ * @example
+ * const error = Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
+ * ioError('read', 'src/a.ts', error) // { code: 'file_error', content: 'Could not read src/a.ts: EACCES: …' }
  */
 export function ioError(action: string, displayPath: string, error: unknown): ToolResult {
   return fileError(FileToolErrorCode.io, `Could not ${action} ${displayPath}: ${errnoText(error)}`);

@@ -28,7 +28,10 @@ const AFTER_KILL_MS = 5_000;
 /**
  * Sends a signal to every process of the group; false when the group no longer exists.
  * Windows has no process groups to signal: the leader alone is reached there.
- * @example signalGroup(child.pid, 'SIGTERM')
+ * @example
+ * import { spawn } from 'node:child_process';
+ * const child = spawn('sleep', ['10'], { detached: true });
+ * signalGroup(child.pid!, 'SIGTERM') // true
  */
 export function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
   try {
@@ -44,7 +47,10 @@ export function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
 /**
  * Whether a process of the group is still running. Zombies (ended, not yet reaped by their
  * parent or init) do not count where /proc shows them: they cannot run or hold anything but a process slot.
- * @example await groupAlive(child.pid) // false once every process has ended
+ * @example
+ * import { spawn } from 'node:child_process';
+ * const child = spawn('sleep', ['10'], { detached: true });
+ * await groupAlive(child.pid!) // true until every process of the group has ended
  */
 export async function groupAlive(pgid: number): Promise<boolean> {
   if (!signalGroup(pgid, 0)) return false;
@@ -58,7 +64,10 @@ export async function groupAlive(pgid: number): Promise<boolean> {
 /**
  * Ends a group: lets it end by itself for `exitWaitMs`, then SIGTERM to it (and its
  * stragglers), then SIGKILL to what is left after `graceMs`; resolves once none is alive.
- * @example await stopGroup(child.pid, { exitWaitMs: 500, graceMs: 1_000 }) // 'exited'
+ * @example
+ * import { spawn } from 'node:child_process';
+ * const child = spawn('sleep', ['10'], { detached: true });
+ * await stopGroup(child.pid!, { exitWaitMs: 500, graceMs: 1_000 }) // 'terminated'
  */
 export async function stopGroup(pgid: number, options: StopGroupOptions): Promise<GroupStop> {
   const target = { pgid, stragglers: options.stragglers ?? (async () => []) };

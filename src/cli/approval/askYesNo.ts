@@ -9,7 +9,7 @@ export interface PromptStreams {
 /**
  * Writes `question` and resolves true for an answer of `y` or `yes` (any case); anything else,
  * the end of the input or an aborted signal resolve false.
- * @example await askYesNo('Allow shell? [y/N] ', { input: process.stdin, output: process.stderr }, signal)
+ * @example await askYesNo('Allow shell? [y/N] ', { input: process.stdin, output: process.stderr }, AbortSignal.timeout(60_000))
  */
 export function askYesNo(question: string, streams: PromptStreams, signal: AbortSignal): Promise<boolean> {
   return new Promise((resolve) => {

@@ -85,6 +85,8 @@ export class TimedSignal {
  * The response with its body passed through unchanged, calling `onBytes` on every chunk; and a
  * `cancel` that releases the connection if the read stops early.
  * @example
+ * const idle = new TimedSignal([], new RequestTimeout('idle', 30_000));
+ * const response = await fetch('http://127.0.0.1:11434/v1/models', { signal: idle.signal });
  * const { response: watched, cancel } = watchBody(response, () => idle.restart());
  */
 export function watchBody(response: Response, onBytes: () => void): { response: Response; cancel: () => Promise<void> } {

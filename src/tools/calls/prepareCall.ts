@@ -27,7 +27,10 @@ const BLANK = /^\s*$/;
 
 /**
  * Resolves the tool, bounds, parses and validates the arguments; `execute` is only called for `ok: true`.
- * @example prepareCall({ id: 'c1', name: 'ping', arguments: '{}' }, registry.snapshot(), { maxArgumentsChars: 200_000 })
+ * @example
+ * import { ToolRegistry } from '../registry.js';
+ * const registry = new ToolRegistry([{ name: 'ping', description: 'Replies pong', parameters: { type: 'object' }, execute: async () => 'pong' }]);
+ * prepareCall({ id: 'c1', name: 'ping', arguments: '{}' }, registry.snapshot(), { maxArgumentsChars: 200_000 }).ok // true
  */
 export function prepareCall(call: ToolCallRequest, tools: ToolSet, options?: PrepareCallOptions): PreparedCall {
   const tool = tools.lookup(call.name);

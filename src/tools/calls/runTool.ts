@@ -8,7 +8,11 @@ import { RESERVED_TOOL_CODES } from './reservedCodes.js';
 
 /**
  * Runs a tool and normalises its outcome: a string or a ToolResult is kept, anything else (or a throw) is `tool_error`.
- * @example await runTool(tool, { q: 'x' }, ctx) // { content: '…' }
+ * @example
+ * import type { Tool, ToolContext } from '../../types.js';
+ * declare const tool: Tool;
+ * declare const ctx: ToolContext;
+ * await runTool(tool, { q: 'x' }, ctx) // { content: '…' }
  */
 export async function runTool(tool: Tool, args: Record<string, unknown>, ctx: ToolContext): Promise<ToolResult> {
   const name = toolName(tool);

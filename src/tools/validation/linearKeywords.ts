@@ -54,7 +54,9 @@ const enumKeyword: CodeKeywordDefinition = {
 
 /**
  * Replaces an Ajv instance's `enum` and `uniqueItems` with linear-time versions (before anything is compiled).
- * @example useLinearKeywords(new Ajv())
+ * @example
+ * import { Ajv } from 'ajv';
+ * useLinearKeywords(new Ajv())
  */
 export function useLinearKeywords(ajv: { removeKeyword(name: string): unknown; addKeyword(definition: CodeKeywordDefinition): unknown }): void {
   for (const definition of [uniqueItems, enumKeyword]) {

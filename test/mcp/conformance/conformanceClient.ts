@@ -44,7 +44,7 @@ try {
   console.log(JSON.stringify(status));
   if (status!.state !== 'connected') failures++;
   for (const tool of registry.list()) {
-    const result = await tool.execute(argumentsFor(tool.parameters), { runId: 'conformance', callId: tool.name, toolName: tool.name, iteration: 1, signal: new AbortController().signal });
+    const result = await tool.execute(argumentsFor(tool.parameters), { runId: 'conformance', callId: tool.name, toolName: tool.name, iteration: 1, idempotencyKey: tool.name, signal: new AbortController().signal });
     const content = typeof result === 'string' ? result : result.content;
     console.log(`${tool.name}: ${content}`);
     if (typeof result !== 'string' && result.isError) failures++;

@@ -23,6 +23,7 @@ let tools = [
     name: 'pair',
     description: 'Takes a [string, number] pair (a 2020-12 schema without $schema)',
     inputSchema: object({ pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }], items: false } }, ['pair']),
+    annotations: { idempotentHint: true },
   },
   {
     name: 'email',
