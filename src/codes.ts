@@ -18,6 +18,8 @@ export const ToolErrorCode = {
   interrupted: 'interrupted',
   /** A person (or the absence of one) refused the call; it did not run. */
   denied: 'denied',
+  /** An `afterToolCall` hook threw, timed out or answered something that is not a result; the tool did run. */
+  hookFailed: 'hook_failed',
 } as const;
 export type ToolErrorCode = (typeof ToolErrorCode)[keyof typeof ToolErrorCode];
 
@@ -27,6 +29,8 @@ export const RunErrorCode = {
   cancelled: 'cancelled',
   providerError: 'provider_error',
   sessionError: 'session_error',
+  /** A `beforeProviderRequest` or `afterProviderResponse` hook threw or timed out. */
+  hookFailed: 'hook_failed',
 } as const;
 export type RunErrorCode = (typeof RunErrorCode)[keyof typeof RunErrorCode];
 
