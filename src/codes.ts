@@ -1,6 +1,10 @@
 // Stable, machine-readable codes. Tool-result codes reach the model; run codes reach the caller.
 
-/** Codes an error-marked ToolResult may carry when the runtime produced it. */
+/**
+ * Codes an error-marked ToolResult may carry when the runtime produced it. The capability
+ * modules' own codes live with them: `FileToolErrorCode`, `ShellToolErrorCode`,
+ * `SkillToolErrorCode`, `McpErrorCode`.
+ */
 export const ToolErrorCode = {
   unknownTool: 'unknown_tool',
   invalidJson: 'invalid_json',
@@ -14,11 +18,8 @@ export const ToolErrorCode = {
   interrupted: 'interrupted',
   /** A person (or the absence of one) refused the call; it did not run. */
   denied: 'denied',
-  /** Used by capability modules (built-in tools, skills, MCP), not by the core. */
-  pathOutsideRoot: 'path_outside_root',
-  commandFailed: 'command_failed',
-  timeout: 'timeout',
-  mcpServerClosed: 'mcp_server_closed',
+  /** An `afterToolCall` hook threw, timed out or answered something that is not a result; the tool did run. */
+  hookFailed: 'hook_failed',
   /** agentTool: running the sub-agent would nest Runs deeper than its `maxDepth`; it did not run. */
   agentDepthLimit: 'agent_depth_limit',
   /** agentTool: `maxConcurrent` Runs of this sub-agent tool were running; it did not run. */
@@ -36,6 +37,8 @@ export const RunErrorCode = {
   cancelled: 'cancelled',
   providerError: 'provider_error',
   sessionError: 'session_error',
+  /** A `beforeProviderRequest` or `afterProviderResponse` hook threw or timed out. */
+  hookFailed: 'hook_failed',
   /** A budget of `limits` was used up (status `limit_reached`); the message names the limit. */
   budgetExceeded: 'budget_exceeded',
   /** The final answer did not match `output` after `maxOutputRetries` retries. */

@@ -84,8 +84,6 @@ export { FINAL_ANSWER_TOOL } from './output/outputSchema.js';
 export { agentTool } from './agent/agentTool.js';
 export type { AgentToolOptions } from './agent/agentTool.js';
 export type { OutputSchema, OutputOf, OutputMode, OutputOptions } from './output/outputSchema.js';
-export { createScriptedProvider, ScriptExhaustedError } from './scriptedProvider.js';
-export type { Script, ScriptStep, ScriptedProvider } from './scriptedProvider.js';
 
 // Machines
 export { runMachine, provideRunEnvironment } from '../machines/run.machine.js';
@@ -110,11 +108,24 @@ export type {
   ToolFailedEvent,
   ToolApprovalRequestedEvent,
   ToolApprovalResolvedEvent,
+  ToolHookDecidedEvent,
   RunCompletedEvent,
   RunFailedEvent,
   RunCancelledEvent,
 } from './events/runEvent.js';
 export type { SubscriberErrorHandler } from './events/isolatedObservable.js';
+
+// Hooks (docs/hooks.md)
+export type {
+  AgentHooks,
+  HookToolCall,
+  BeforeToolCallAnswer,
+  AfterToolCallAnswer,
+  BeforeProviderRequestAnswer,
+  ProviderHookContext,
+  HookName,
+  HookDecision,
+} from './hooks/hookTypes.js';
 
 // Permission rules (pure: parsed once, evaluated per call)
 export { parsePermissionRules, evaluatePermission } from './permissions/permissionPolicy.js';

@@ -10,7 +10,6 @@ import type {
 import {
   agentTool,
   createAgent,
-  createScriptedProvider,
   MemorySessionStore,
   type ApprovalRequest,
   type RunEvent,
@@ -20,6 +19,7 @@ import {
 import { expectSessionInvariant } from '../helpers/invariants.js';
 import { call } from '../helpers/runHarness.js';
 import { deferred } from '../helpers/deferred.js';
+import { createScriptedProvider } from '../../src/testing.js';
 
 const usage = (inputTokens: number, outputTokens: number): Usage => ({ inputTokens, outputTokens, totalTokens: inputTokens + outputTokens });
 const ask = (id: string, input: string) => ({ text: '', toolCalls: [call(id, 'research', { input })] });

@@ -7,7 +7,6 @@ import { describe, expect, it } from 'vitest';
 import {
   createAgent,
   createRunActor,
-  createScriptedProvider,
   MemorySessionStore,
   ConfigurationError,
   RunError,
@@ -20,6 +19,7 @@ import { expectSessionInvariant } from '../helpers/invariants.js';
 import { call, startRun } from '../helpers/runHarness.js';
 import { echoTool } from '../helpers/tools.js';
 import { deferred } from '../helpers/deferred.js';
+import { createScriptedProvider } from '../../src/testing.js';
 
 const usage = (inputTokens: number, outputTokens: number): Usage => ({ inputTokens, outputTokens, totalTokens: inputTokens + outputTokens });
 const echoCalls = (...ids: string[]): ProviderResponse => ({ text: '', toolCalls: ids.map((id) => call(id, 'echo', { text: id })) });
@@ -130,6 +130,19 @@ describe('maxCostUsd', () => {
     expectBudgetEnd(output, 'maxCostUsd');
     expect(priced).toHaveLength(2);
     expect(output.spent?.costUsd).toBeCloseTo(0.24);
+  });
+
+  it('prices responses the same when provider hooks are set', async () => {
+    const output = await startRun({
+      provider: createScriptedProvider([{ ...echoCalls('a'), usage: usage(100, 10) }]),
+      tools: [echoTool()],
+      input: 'go',
+      hooks: { afterProviderResponse: () => {} },
+      pricing: (u) => u.totalTokens * 0.01,
+      limits: { maxCostUsd: 1 },
+    }).output;
+    expectBudgetEnd(output, 'maxCostUsd');
+    expect(output.spent?.costUsd).toBeCloseTo(1.1);
   });
 
   it('without pricing is a ConfigurationError at once', () => {

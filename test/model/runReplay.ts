@@ -8,7 +8,6 @@ import type { runMachine } from '../../machines/run.machine.js';
 import { provideRunEnvironment } from '../../machines/run.machine.js';
 import { createRunActorWith, type CreateRunActorOptions } from '../../src/run/createRunActor.js';
 import {
-  createScriptedProvider,
   runEvents,
   ToolRegistry,
   type Message,
@@ -19,10 +18,11 @@ import {
   type ToolContext,
   type ToolResult,
 } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { deferred, flush, type Deferred } from '../helpers/deferred.js';
 import { resolvedLimits, type MachineChange, type RunPath, type RunStimulus } from './runModel.js';
 import { segmentInspector } from './segments.js';
-import { malformedReply, modelOutputSchema, modelTools, replies, toolReturn } from './runPayloads.js';
+import { malformedReply, modelOutputSchema, modelTools, replies, runModelPermissions, toolReturn } from './runPayloads.js';
 
 /** What the Run actor did while processing one event. */
 export interface Segment {
@@ -120,7 +120,7 @@ export class RunReplay {
 
   /** A Run actor of the (possibly changed) machine. */
   private create(options: CreateRunActorOptions): RunActor {
-    return createRunActorWith((environment) => this.change(provideRunEnvironment(environment)), options);
+    return createRunActorWith((environment) => this.change(provideRunEnvironment(environment)), { ...options, permissions: runModelPermissions });
   }
 
   /** The Run's clock; armed by a `crash` step so that the next reading throws inside a ToolCall actor. */

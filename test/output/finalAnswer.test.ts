@@ -8,7 +8,6 @@ import { z } from 'zod';
 import {
   ConfigurationError,
   createAgent,
-  createScriptedProvider,
   MemorySessionStore,
   RunError,
   type ProviderRequest,
@@ -17,6 +16,7 @@ import {
 import { expectSessionInvariant } from '../helpers/invariants.js';
 import { call } from '../helpers/runHarness.js';
 import { echoTool } from '../helpers/tools.js';
+import { createScriptedProvider } from '../../src/testing.js';
 
 const schema = {
   type: 'object',

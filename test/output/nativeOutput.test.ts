@@ -3,8 +3,9 @@
 // and validated; a refused one goes back as a user message saying why, then `output_invalid`.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RunError } from '../../src/index.js';
-import { createAgent, createAnthropicProvider, createOpenAIProvider, createScriptedProvider } from '../../src/index.js';
+import { createAgent, createAnthropicProvider, createOpenAIProvider } from '../../src/index.js';
 import { json, startFakeServer, type FakeServer } from '../providers/fakeServer.js';
+import { createScriptedProvider } from '../../src/testing.js';
 
 let server: FakeServer | undefined;
 afterEach(async () => {

@@ -2,7 +2,8 @@
 // a crash repair). A tool's own result carrying one becomes tool_error, content kept, so
 // `tool.failed` never reports an event that did not happen.
 import { describe, expect, it } from 'vitest';
-import { createScriptedProvider, type Tool, type ToolContext, type ToolFailedEvent } from '../../src/index.js';
+import type { Tool, ToolContext, ToolFailedEvent } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { runTool } from '../../src/tools/calls/runTool.js';
 import { RESERVED_TOOL_CODES } from '../../src/tools/calls/reservedCodes.js';
 import { startRun } from '../helpers/runHarness.js';
@@ -18,6 +19,7 @@ const RUNTIME_CODES = [
   'incomplete_tool_call',
   'session_error',
   'denied',
+  'hook_failed',
 ];
 
 const ctx: ToolContext = { runId: 'r1', callId: 'c1', toolName: 'liar', iteration: 1, signal: new AbortController().signal, idempotencyKey: 'key' };
@@ -30,7 +32,7 @@ const returning = (code: string): Tool => ({
 });
 
 describe('codes reserved for the runtime', () => {
-  it('are exactly the ones docs/design.md lists (those of the contract and tool_call_limit)', () => {
+  it('are exactly the ones docs/design.md lists (those of the contract, tool_call_limit and hook_failed)', () => {
     expect([...RESERVED_TOOL_CODES].sort()).toEqual([...RUNTIME_CODES].sort());
   });
 
