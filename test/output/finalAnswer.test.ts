@@ -4,10 +4,12 @@
 // final_answer offered (the state requestingFinalAnswer), `output_missing` when it gives none;
 // calls beside final_answer run, then the answer is taken.
 import { describe, expect, expectTypeOf, it } from 'vitest';
+import { toPromise } from 'xstate';
 import { z } from 'zod';
 import {
   ConfigurationError,
   createAgent,
+  createRunActor,
   MemorySessionStore,
   RunError,
   type ProviderRequest,
@@ -157,5 +159,23 @@ describe('output in mode tool', () => {
     expect(() => createAgent({ provider, output: schema, maxOutputRetries: -1 })).toThrow(/maxOutputRetries/);
     const named = createAgent({ provider, output: schema, tools: [echoTool({ name: 'final_answer' })] });
     await expect(named.run('go')).rejects.toThrow(/a tool named "final_answer" is registered/);
+  });
+});
+
+describe('a Run with output restored from its snapshot', () => {
+  it('needs its schema again, and goes on to take the answer', async () => {
+    const gate = new Promise<never>(() => {});
+    const provider = createScriptedProvider([() => gate]);
+    const first = createRunActor({ provider, tools: [], input: 'go', output: schema });
+    first.start();
+    const snapshot = JSON.parse(JSON.stringify(first.getPersistedSnapshot()));
+    first.stop();
+    expect(snapshot.context.answer).toEqual({ mode: 'tool', maxRetries: 2 });
+    expect(() => createRunActor({ provider, tools: [], input: 'go', snapshot })).toThrow(ConfigurationError);
+    const again = createScriptedProvider([answer('a1', { city: 'Bern', population: 1 })]);
+    const restored = createRunActor({ provider: again, tools: [], input: 'go', snapshot, output: schema });
+    restored.start();
+    const output = await toPromise(restored);
+    expect(output.output).toEqual({ city: 'Bern', population: 1 });
   });
 });
