@@ -64,7 +64,7 @@ function answerOf(output: RunOutput): string {
   return output.output !== undefined ? JSON.stringify(output.output) : (output.text ?? '');
 }
 
-/** Runs the sub-agent on `input` through its stream, forwarding its events (tagged) to the parent's stream. */
+/** Runs the sub-agent on `input` through its stream, forwarding its events (tagged) to the parent Run, which publishes them. */
 function runChild(agent: Agent, input: string, ctx: ToolContext, sessionId: string, publish: ((event: RunEvent) => void) | undefined): Promise<RunOutput> {
   return new Promise((resolve, reject) => {
     const traceparent = toolCallTraceparent(ctx);

@@ -22,6 +22,14 @@ import { currentRunScope, inRunScope, type RunScope } from './runScope.js';
 import { compileOutput, type CompiledOutput, type OutputOf, type OutputOptions, type OutputSchema } from '../output/outputSchema.js';
 import { holdingSession, isInsideRunOn } from './sessionReentry.js';
 import { rememberAgentParts } from './agentParts.js';
+import { AnswersThroughRun } from './answersThroughRun.js';
+
+/** What a Run of an agent is started with: the scope its code sees, its approver, its inspector. */
+interface RunFrame {
+  scope: RunScope;
+  approve: CreateRunActorOptions['approve'];
+  inspect: AgentOptions['inspect'];
+}
 
 /** The typed-output options of an agent or a Run (docs/output.md). */
 export interface AgentOutputOptions extends OutputOptions {
@@ -194,13 +202,24 @@ export function createAgent(options: AgentOptions): Agent {
     return store.load(sessionId);
   }
 
-  /** The scope of a Run about to start: one deeper than the Run whose tool starts it; its approver, or that Run's. */
-  function scopeOf(runId: string, sessionId: string | undefined, publish: RunScope['publish']): RunScope {
+  /**
+   * The scope of a Run about to start, and its approver and inspector: one deeper than the Run
+   * whose tool starts it; its approver, or that Run's. Its sub-agents' events are sent to its
+   * actor (once built), and they ask through its approver and the answers sent to its actor.
+   */
+  function scopeOf(runId: string, sessionId: string | undefined, actorOf: () => RunActor | undefined): RunFrame {
     const parent = currentRunScope();
-    return { runId, sessionId, depth: parent === undefined ? 0 : parent.depth + 1, approve: options.approve ?? parent?.approve, publish };
+    const approve = options.approve ?? parent?.approve;
+    const answers = approve === undefined ? undefined : new AnswersThroughRun();
+    const publish = (event: RunEvent) => {
+      const actor = actorOf();
+      if (actor?.getSnapshot().status === 'active') actor.send({ type: 'subagent.event', event });
+    };
+    const scope: RunScope = { runId, sessionId, depth: parent === undefined ? 0 : parent.depth + 1, approve: answers?.through(approve!), publish };
+    return { scope, approve, inspect: answers ? answers.besides(options.inspect) : options.inspect };
   }
 
-  function buildRun(runId: string, input: string, { sessionId, signal, traceparent }: AgentRunOptions, history: Message[], output: CompiledOutput | undefined, scope: RunScope): RunActor {
+  function buildRun(runId: string, input: string, { sessionId, signal, traceparent }: AgentRunOptions, history: Message[], output: CompiledOutput | undefined, frame: RunFrame): RunActor {
     const actor = createRunActorWith(bind, {
       provider: options.provider,
       tools,
@@ -209,11 +228,11 @@ export function createAgent(options: AgentOptions): Agent {
       session: sessionId === undefined ? undefined : { store, sessionId },
       limits,
       signal,
-      inspect: options.inspect,
+      inspect: frame.inspect,
       now: options.now,
       runId,
       instructions: options.instructions,
-      approve: scope.approve,
+      approve: frame.approve,
       pricing: options.pricing,
       denyApprovalsWithoutApprover: true,
       hooks: options.hooks,
@@ -250,12 +269,14 @@ export function createAgent(options: AgentOptions): Agent {
       let run: Promise<RunOutput>;
       try {
         const output = outputOfRun(runOptions, agentOutput);
-        const scope = scopeOf(runId, sessionId, undefined);
+        let actor: RunActor | undefined;
+        const frame = scopeOf(runId, sessionId, () => actor);
         run = inTurn(runOptions, () =>
           loadHistory(runOptions, runId).then((history) => {
-            const actor = buildRun(runId, input, runOptions, history, output, scope);
-            inRunScope(scope, () => actor.start());
-            return toPromise(actor).then(
+            const built = buildRun(runId, input, runOptions, history, output, frame);
+            actor = built;
+            inRunScope(frame.scope, () => built.start());
+            return toPromise(built).then(
               (ended) => finishOutput(settle(ended, signal, takeCause(runId)), output),
               (error: unknown) => {
                 takeCause(runId);
@@ -283,15 +304,15 @@ export function createAgent(options: AgentOptions): Agent {
         };
         const runId = newRunId();
         const output = outputOfRun(runOptions, agentOutput);
-        // A sub-agent's events reach this stream's subscriber beside the Run's own.
-        const scope = scopeOf(runId, runOptions.sessionId, (event) => subscriber.next(event));
+        // A sub-agent's events reach this stream's subscriber as the Run's own events do: through its actor.
+        const frame = scopeOf(runId, runOptions.sessionId, () => actor);
         const work = () =>
           loadHistory(runOptions, runId).then((history) => {
             if (left.signal.aborted) return;
-            const created = buildRun(runId, input, runOptions, history, output, scope);
+            const created = buildRun(runId, input, runOptions, history, output, frame);
             actor = created;
             events = runEvents(created).subscribe(subscriber);
-            inRunScope(scope, () => created.start());
+            inRunScope(frame.scope, () => created.start());
             // An unsubscribe during start() (e.g. `take(1)` on run.started) found no Run to cancel yet.
             if (left.signal.aborted) cancel();
             return toPromise(created).then(
