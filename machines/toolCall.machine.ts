@@ -3,7 +3,7 @@
 // for it (docs/design.md, "The ToolCall"). The Run spawns one per call. Its context is data;
 // the tools, the approver and the clock are its environment, bound with `machine.provide`
 // (machines/provideRunEnvironment.ts).
-import { assertEvent, assign, sendParent, sendTo, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, sendParent, sendTo, setup } from 'xstate';
 import { limitOutput } from '../src/tools/calls/limitOutput.js';
 import { prepareCall } from '../src/tools/calls/prepareCall.js';
 import { abandonedResult, acknowledgedCancelResult } from '../src/tools/cancelledResults.js';
@@ -14,6 +14,7 @@ import { executeTool, type ToolAbortEvent, type ToolSettledEvent } from './actor
 import { missingRunEnvironment, type RunEnvironment } from './environment.js';
 import type { ApprovalRequest } from './approval.js';
 import { cancelledWhileWaitingResult, deniedResult, NOBODY_TO_ASK } from './toolCall/approvalResults.js';
+import { interruptedRunResult } from './run/interruptedResult.js';
 
 export interface ToolCallInput {
   runId: string;
@@ -25,6 +26,10 @@ export interface ToolCallInput {
   maxOutputChars: number;
   maxArgumentsChars: number;
   cancelGraceMs: number;
+  /** Its start is recorded in the session (a durable one) before `execute`: the Run is told, and answers. */
+  recordStart?: boolean;
+  /** A resumed call that may have run and must run at most once: it gets an `interrupted` result. */
+  interrupted?: boolean;
 }
 
 export interface ToolCallOutput {
@@ -54,7 +59,25 @@ export interface ToolCallContext extends ToolCallInput {
   result: ToolResult | undefined;
 }
 
-export type ToolCallEvent = ToolSettledEvent | ToolAbortEvent | { type: 'APPROVE'; callId: string } | { type: 'DENY'; callId: string; reason?: string };
+/** What a ToolCall asks its Run before `execute` when its start is recorded: the call, for `recordCallStarted`. */
+export interface ToolCallStartingReport {
+  type: 'tool.starting';
+  index: number;
+  callId: string;
+  toolName: string;
+  iteration: number;
+}
+
+export type ToolCallEvent =
+  | ToolSettledEvent
+  | ToolAbortEvent
+  | { type: 'APPROVE'; callId: string }
+  | { type: 'DENY'; callId: string; reason?: string }
+  /** The Run recorded the call's start (or could not: `result` says why, and the call never runs). */
+  | { type: 'tool.startRecorded' }
+  | { type: 'tool.startRefused'; result: ToolResult }
+  /** Sent by a restored Run: an execution that was running restarts, or is interrupted when the tool runs once. */
+  | { type: 'run.resumed' };
 
 function approvalRequest(context: ToolCallContext): ApprovalRequest {
   return { runId: context.runId, callId: context.call.id, toolName: context.call.name, iteration: context.iteration, arguments: context.args ?? {} };
@@ -79,8 +102,14 @@ export function toolCallMachineFor(environment: RunEnvironment) {
     },
     actors: { decideApproval: decideApproval(tools), askApprover: askApprover(environment.approve), executeTool: executeTool(tools) },
     guards: {
+      resumedAsInterrupted: ({ context }) => context.interrupted === true,
       callRejected: ({ context }) => context.rejection !== undefined,
-      approvalNeverNeeded: ({ context }) => context.rejection === undefined && context.approval === 'never',
+      runsAtOnce: ({ context }) => context.rejection === undefined && context.approval === 'never' && context.recordStart !== true,
+      runsOnceStartRecorded: ({ context }) => context.rejection === undefined && context.approval === 'never' && context.recordStart === true,
+      startNotRecorded: ({ context }) => context.recordStart !== true,
+      // What a restored execution does: tools that may run again do, with the same idempotency key.
+      toolMayRunAgain: ({ context }) => tools.lookup(context.call.name)?.effects !== 'once',
+      toolRunsOnce: ({ context }) => tools.lookup(context.call.name)?.effects === 'once',
       approvalAlwaysNeeded: ({ context }) => context.rejection === undefined && context.approval === 'always',
       approvalDecidedByTool: ({ context }) => context.rejection === undefined && context.approval === 'ask',
       toolSaysApprovalNeeded: (_, params: { needed: boolean }) => params.needed,
@@ -96,6 +125,11 @@ export function toolCallMachineFor(environment: RunEnvironment) {
     },
     actions: {
       recordRejection: assign(({ context }) => finish(context.rejection)),
+      recordInterrupted: assign(() => finish(interruptedRunResult())),
+      announceStarting: sendParent(
+        ({ context }) =>
+          ({ type: 'tool.starting', index: context.index, callId: context.call.id, toolName: context.call.name, iteration: context.iteration }) satisfies ToolCallStartingReport,
+      ),
       recordResult: assign((_, params: { result: ToolResult }) => finish(params.result)),
       recordAcknowledgedCancel: assign(() => finish(acknowledgedCancelResult())),
       recordAbandoned: assign(({ context }) => finish(abandonedResult(context.cancelGraceMs))),
@@ -132,6 +166,8 @@ export function toolCallMachineFor(environment: RunEnvironment) {
         maxOutputChars: input.maxOutputChars,
         maxArgumentsChars: input.maxArgumentsChars,
         cancelGraceMs: input.cancelGraceMs,
+        recordStart: input.recordStart,
+        interrupted: input.interrupted,
         approval: typeof needsApproval === 'function' ? 'ask' : needsApproval === true ? 'always' : 'never',
         args: prepared.ok ? prepared.args : undefined,
         rejection: prepared.ok ? undefined : prepared.result,
@@ -144,8 +180,10 @@ export function toolCallMachineFor(environment: RunEnvironment) {
     states: {
       validating: {
         always: [
+          { guard: 'resumedAsInterrupted', target: 'failed', actions: 'recordInterrupted' },
           { guard: 'callRejected', target: 'failed', actions: 'recordRejection' },
-          { guard: 'approvalNeverNeeded', target: 'executing' },
+          { guard: 'runsAtOnce', target: 'executing' },
+          { guard: 'runsOnceStartRecorded', target: 'recordingStart' },
           { guard: 'approvalAlwaysNeeded', target: 'awaitingApproval' },
           { guard: 'approvalDecidedByTool', target: 'checkingApproval' },
         ],
@@ -158,7 +196,7 @@ export function toolCallMachineFor(environment: RunEnvironment) {
           input: ({ context }) => approvalRequest(context),
           onDone: [
             { guard: { type: 'toolSaysApprovalNeeded', params: ({ event }) => ({ needed: event.output }) }, target: 'awaitingApproval' },
-            { guard: { type: 'toolSaysApprovalNotNeeded', params: ({ event }) => ({ needed: event.output }) }, target: 'executing' },
+            { guard: { type: 'toolSaysApprovalNotNeeded', params: ({ event }) => ({ needed: event.output }) }, target: 'recordingStart' },
           ],
           onError: {
             target: 'denied',
@@ -193,7 +231,7 @@ export function toolCallMachineFor(environment: RunEnvironment) {
               src: 'askApprover',
               input: ({ context }) => approvalRequest(context),
               onDone: [
-                { guard: { type: 'answerApproves', params: ({ event }) => ({ approved: event.output.approved }) }, target: '#toolCall.executing', actions: 'announceApproved' },
+                { guard: { type: 'answerApproves', params: ({ event }) => ({ approved: event.output.approved }) }, target: '#toolCall.recordingStart', actions: 'announceApproved' },
                 {
                   guard: { type: 'answerDenies', params: ({ event }) => ({ approved: event.output.approved }) },
                   target: '#toolCall.denied',
@@ -215,7 +253,7 @@ export function toolCallMachineFor(environment: RunEnvironment) {
           waitingForAnswer: {},
         },
         on: {
-          APPROVE: { target: 'executing', actions: 'announceApproved' },
+          APPROVE: { target: 'recordingStart', actions: 'announceApproved' },
           DENY: {
             target: 'denied',
             actions: [
@@ -223,6 +261,19 @@ export function toolCallMachineFor(environment: RunEnvironment) {
               { type: 'announceDenied', params: ({ event }) => ({ reason: reasonGiven(event.reason) }) },
             ],
           },
+          CANCEL: { target: 'cancelled', actions: 'recordCancelledWhileWaiting' },
+        },
+      },
+      // A durable session records that the call starts before `execute` (docs/design.md,
+      // "Durability"): the Run writes it and answers; without one the call goes on at once.
+      recordingStart: {
+        always: { guard: 'startNotRecorded', target: 'executing' },
+        entry: enqueueActions(({ context, enqueue }) => {
+          if (context.recordStart === true) enqueue('announceStarting');
+        }),
+        on: {
+          'tool.startRecorded': { target: 'executing' },
+          'tool.startRefused': { target: 'failed', actions: { type: 'recordResult', params: ({ event }) => ({ result: event.result }) } },
           CANCEL: { target: 'cancelled', actions: 'recordCancelledWhileWaiting' },
         },
       },
@@ -251,6 +302,11 @@ export function toolCallMachineFor(environment: RunEnvironment) {
                 },
               ],
               CANCEL: { target: 'aborting', actions: 'abortExecution' },
+              // The execution of a restored Run never restarted (it may have had effects).
+              'run.resumed': [
+                { guard: 'toolMayRunAgain', target: '#toolCall.executing', reenter: true },
+                { guard: 'toolRunsOnce', target: '#toolCall.failed', actions: 'recordInterrupted' },
+              ],
             },
           },
           aborting: {

@@ -72,11 +72,13 @@ export { DEFAULT_LIMITS, resolveLimits } from './limits.js';
 export { createRunActor } from './run/createRunActor.js';
 export type { CreateRunActorOptions } from './run/createRunActor.js';
 export type { SessionBinding } from './run/createRunActor.js';
+export { resumeRunActor } from './run/resumeRunActor.js';
+export type { ResumeRunActorOptions } from './run/resumeRunActor.js';
 export { runToPromise } from './run/runEvents.js';
 export type { RunInfo } from '../machines/environment.js';
 export type { ApprovalRequest, ApprovalAnswer, Approver } from '../machines/approval.js';
 export { createAgent } from './agent/createAgent.js';
-export type { Agent, AgentOptions, AgentRunOptions } from './agent/createAgent.js';
+export type { Agent, AgentOptions, AgentResumeOptions, AgentRunOptions } from './agent/createAgent.js';
 export { createScriptedProvider, ScriptExhaustedError } from './scriptedProvider.js';
 export type { Script, ScriptStep, ScriptedProvider } from './scriptedProvider.js';
 
@@ -95,6 +97,7 @@ export type {
   RunEventType,
   RunEventBase,
   RunStartedEvent,
+  RunResumedEvent,
   ProviderRequestedEvent,
   ProviderRespondedEvent,
   TextDeltaEvent,

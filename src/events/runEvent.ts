@@ -19,6 +19,18 @@ interface ToolEventFields {
 }
 
 export interface RunStartedEvent extends RunEventBase { type: 'run.started'; input: string }
+/**
+ * The first event of a Run continued from its session (`agent.resume`, `resumeRunActor`)
+ * instead of `run.started`: the Run started earlier, maybe in another process.
+ */
+export interface RunResumedEvent extends RunEventBase {
+  type: 'run.resumed';
+  input: string;
+  /** Tool batches the Run had executed before. */
+  iterations: number;
+  /** Calls of the open batch that get `interrupted` results: they may have taken effect and run only once. */
+  interruptedCalls: string[];
+}
 export interface ProviderRequestedEvent extends RunEventBase {
   type: 'provider.requested';
   /** Tool batches executed so far. */
@@ -67,6 +79,7 @@ export interface RunCancelledEvent extends RunEventBase { type: 'run.cancelled';
 
 export type RunEvent =
   | RunStartedEvent
+  | RunResumedEvent
   | ProviderRequestedEvent
   | ProviderRespondedEvent
   | TextDeltaEvent

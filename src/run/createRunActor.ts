@@ -5,10 +5,12 @@
 import { createActor, type InspectionEvent, type Observer, type Snapshot, type SnapshotFrom } from 'xstate';
 import { provideRunEnvironment, type RunMachine } from '../../machines/run.machine.js';
 import type { Approver } from '../../machines/approval.js';
-import type { RunEnvironment, RunInfo } from '../../machines/environment.js';
+import type { LeaseSource, RunEnvironment, RunInfo } from '../../machines/environment.js';
+import type { RunResumePoint } from '../../machines/run/runContext.js';
 import { ConfigurationError } from '../errors.js';
 import { resolveLimits } from '../limits.js';
 import { assertSessionId } from '../session/sessionId.js';
+import { isDurableSessionStore } from '../session/isDurableSessionStore.js';
 import type { SessionStore } from '../session/sessionStore.js';
 import { ToolRegistry } from '../tools/registry.js';
 import type { Message, Provider, RunLimits, Tool } from '../types.js';
@@ -59,7 +61,11 @@ const defaultNow = () => performance.timeOrigin + performance.now();
 // kept by every event of the Run). toLowerCase (a no-op on its lowercase hex) flattens it.
 const newRunId = () => crypto.randomUUID().toLowerCase();
 
-function toolSetOf(tools: CreateRunActorOptions['tools']) {
+/**
+ * The tools a Run offers, frozen.
+ * @example toolSetOf([]).names // []
+ */
+export function toolSetOf(tools: CreateRunActorOptions['tools']) {
   if (tools instanceof ToolRegistry) return tools.snapshot();
   if (!Array.isArray(tools)) throw new ConfigurationError('tools must be a ToolRegistry or an array of tools');
   return new ToolRegistry(tools).snapshot();
@@ -82,6 +88,14 @@ function checkOptions(options: CreateRunActorOptions): void {
   }
 }
 
+/** What only the runtime passes to a Run: its store when bound once for many Runs, the leases it took, a resume point. */
+export interface RunActorExtras {
+  /** The store of the environment, for an agent whose first Run may have no session. */
+  store?: SessionStore;
+  leases?: LeaseSource;
+  resume?: RunResumePoint;
+}
+
 /** Binds the Run machine to an environment: `provideRunEnvironment`, or a cache of its results. */
 export type BindRunMachine = (environment: RunEnvironment) => RunMachine;
 
@@ -102,11 +116,12 @@ export function bindOncePerToolSet(): BindRunMachine {
  * The environment of a Run created with `options`.
  * @example runEnvironmentOf(options, undefined).now()
  */
-export function runEnvironmentOf(options: CreateRunActorOptions, keepCause: RunEnvironment['keepCause']): RunEnvironment {
+export function runEnvironmentOf(options: CreateRunActorOptions, keepCause: RunEnvironment['keepCause'], extras: RunActorExtras = {}): RunEnvironment {
   return {
     provider: options.provider,
     tools: toolSetOf(options.tools),
-    store: options.session?.store,
+    store: extras.store ?? options.session?.store,
+    leases: extras.leases,
     now: options.now ?? defaultNow,
     instructions: options.instructions,
     approve: options.approve,
@@ -131,11 +146,11 @@ export function createRunActor(options: CreateRunActorOptions): RunActor {
  * `createRunActor` with the machine bound by `bind` (an agent's cache, a test's planted machine).
  * @example createRunActorWith(provideRunEnvironment, { provider, tools: [], input: 'Hi' })
  */
-export function createRunActorWith(bind: BindRunMachine, options: CreateRunActorOptions, keepCause?: RunEnvironment['keepCause']): RunActor {
+export function createRunActorWith(bind: BindRunMachine, options: CreateRunActorOptions, keepCause?: RunEnvironment['keepCause'], extras: RunActorExtras = {}): RunActor {
   checkOptions(options);
   const { signal } = options;
   const snapshot = options.snapshot === undefined ? undefined : checkRunSnapshot(options.snapshot, options.session?.sessionId);
-  const machine = bind(runEnvironmentOf(options, keepCause));
+  const machine = bind(runEnvironmentOf(options, keepCause, extras));
   const actor: RunActor =
     snapshot
       ? // With a snapshot, xstate ignores `input`; its types still ask for one.
@@ -148,11 +163,13 @@ export function createRunActorWith(bind: BindRunMachine, options: CreateRunActor
             history: options.history ?? [],
             sessionId: options.session?.sessionId,
             cancelled: signal?.aborted === true,
+            durableSession: options.session !== undefined && isDurableSessionStore(options.session.store),
+            resume: extras.resume,
           },
           inspect: options.inspect,
         });
-  // Processed as soon as the actor starts: calls running at the snapshot are interrupted, a
-  // write in progress is written again.
+  // Processed as soon as the actor starts: executions running at the snapshot run again or are
+  // interrupted (by their tools' effects), approval waits go on, a write in progress is written again.
   if (snapshot) actor.send({ type: 'run.resumed' });
   if (signal) {
     if (signal.aborted) {

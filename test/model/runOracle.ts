@@ -14,7 +14,7 @@
 import type { RunEvent } from '../../src/index.js';
 import { ToolErrorCode } from '../../src/index.js';
 import type { RunPath } from './runModel.js';
-import { resolvedLimits } from './runModel.js';
+import { resolvedLimits, resumePointOf } from './runModel.js';
 import { codeOfOutcome, replies } from './runPayloads.js';
 
 /** What the replay saw by the end of a step: the published events and the calls that reached `execute`. */
@@ -34,6 +34,8 @@ interface CallRule {
   /** The contract lets this call reach `execute` (if the Run gets that far). */
   mayRun: boolean;
   needsApproval: boolean;
+  /** Its tool may run again after a restore (effects 'none'). */
+  rerunnable: boolean;
   /** The result code the stimuli decide, if they do. */
   code?: string;
 }
@@ -61,8 +63,21 @@ function rulesOf(path: RunPath, steps: number) {
   let sessionFailed = false;
   let counted = 0;
   let answered = 0;
+  const restoredAt: number[] = [];
+  // A resumed Run's batch: its calls may run (an interrupted one never does).
+  const resumed = path.set.resume ? resumePointOf(path.set.resume) : undefined;
+  if (resumed?.batch) {
+    counted = 1;
+    const { calls: batchCalls, concurrent, interrupted } = resumed.batch;
+    batchCalls.forEach((call, index) => {
+      const wasInterrupted = interrupted.includes(index);
+      calls.set(call.id, { batch: 1, index, serial: !concurrent, mayRun: !wasInterrupted, needsApproval: false, rerunnable: call.name === 'read', ...(wasInterrupted ? { code: ToolErrorCode.interrupted } : {}) });
+    });
+  }
   for (let step = 1; step < steps; step++) {
     const { stimulus } = path.steps[step]!.event;
+    if (stimulus.kind === 'restore') restoredAt.push(step);
+    if (stimulus.kind === 'startRecord' && !stimulus.ok) sessionFailed = true;
     if (stimulus.kind === 'cancel') cancelledAt ??= step;
     if (stimulus.kind === 'sessionWrite' && !stimulus.ok) sessionFailed = true;
     if (stimulus.kind === 'answer' && stimulus.approved) approvedAt.set(stimulus.callId, step);
@@ -90,10 +105,10 @@ function rulesOf(path: RunPath, steps: number) {
           : index >= limits.maxCallsPerResponse
             ? ToolErrorCode.callLimit
             : rejection;
-      calls.set(call.id, { batch: stimulus.batch, index, serial, mayRun: code === undefined, needsApproval: call.name === 'guard', code });
+      calls.set(call.id, { batch: stimulus.batch, index, serial, mayRun: code === undefined, needsApproval: call.name === 'guard', rerunnable: call.name === 'read', code });
     });
   }
-  return { limits, calls, approvedAt, cancelledAt, answered, sessionFailed };
+  return { limits, calls, approvedAt, cancelledAt, answered, sessionFailed, restoredAt };
 }
 
 /** The terminal tool event of each call, and its position. */
@@ -113,12 +128,14 @@ function toolEventPositions(events: readonly RunEvent[]) {
  * @example expect(oracleViolations(path, 3, observed)).toEqual([])
  */
 export function oracleViolations(path: RunPath, step: number, observed: Observed): string[] {
-  const { limits, calls, approvedAt, cancelledAt, answered, sessionFailed } = rulesOf(path, step + 1);
+  const { limits, calls, approvedAt, cancelledAt, answered, sessionFailed, restoredAt } = rulesOf(path, step + 1);
   const violations: string[] = [];
   const seen = new Set<string>();
   for (const { callId, step: at } of observed.executions) {
     const rule = calls.get(callId);
-    if (seen.has(callId)) violations.push(`${callId} ran twice`);
+    // A restore runs an execution again when its tool may run again ('read' has effects 'none').
+    const rerun = restoredAt.some((restore) => restore <= at && rule?.rerunnable === true);
+    if (seen.has(callId) && !rerun) violations.push(`${callId} ran twice`);
     seen.add(callId);
     if (!rule || !rule.mayRun) violations.push(`${callId} ran, but the contract refuses it (${rule?.code ?? 'no such call'})`);
     if (cancelledAt !== undefined && at >= cancelledAt) violations.push(`${callId} started after the cancel`);

@@ -11,6 +11,10 @@ export interface RunPathSet {
   limits: Partial<RunLimits>;
   /** The Run appends to a session whose writes the test releases one by one. */
   session?: boolean;
+  /** The session is a durable store's: the Run holds a lease, records call starts and its end. */
+  durable?: boolean;
+  /** The Run is resumed from its session at this point (see resumePointOf in runModel.ts). */
+  resume?: 'serial batch' | 'interrupted call' | 'concurrent batch' | 'answered';
   /** The caller's signal is already aborted when the Run starts. */
   aborted?: boolean;
   replies: readonly ReplyName[];
@@ -43,5 +47,10 @@ export const runPathSets: readonly RunPathSet[] = [
   { name: 'concurrent, with a session', limits: { maxIterations: 1 }, session: true, replies: ['concurrent', 'answer'], providerFailures: [], until: ended('done') },
   // A concurrent batch larger than maxConcurrency: a call waits for a slot.
   { name: 'one call at a time', limits: { maxIterations: 1, maxConcurrency: 1 }, replies: ['concurrent', 'answer'], providerFailures: [], restore: true, until: ended('done') },
+  { name: 'durable session', limits: { maxIterations: 1 }, durable: true, replies: ['answer', 'serial'], providerFailures: ['throws'], restore: true },
+  { name: 'resumed inside a serial batch', limits: { maxIterations: 1 }, durable: true, resume: 'serial batch', replies: ['answer'], providerFailures: [], until: ended('done') },
+  { name: 'resumed with a call interrupted', limits: { maxIterations: 1 }, durable: true, resume: 'interrupted call', replies: ['answer'], providerFailures: [], until: ended('done') },
+  { name: 'resumed inside a concurrent batch', limits: { maxIterations: 1 }, durable: true, resume: 'concurrent batch', replies: ['answer'], providerFailures: [], until: ended('done') },
+  { name: 'resumed with its answer stored', limits: { maxIterations: 1 }, durable: true, resume: 'answered', replies: [], providerFailures: [], until: ended('done') },
   { name: 'one call per response', limits: { maxIterations: 1, maxCallsPerResponse: 1 }, replies: ['concurrent', 'answer'], providerFailures: [], until: ended('done') },
 ];

@@ -8,7 +8,7 @@ import { ToolRegistry, type ToolResult } from '../../src/index.js';
 import { deferred, flush, type Deferred } from '../helpers/deferred.js';
 import { modelTools, toolReturn } from './runPayloads.js';
 import { segmentInspector } from './segments.js';
-import { generateToolCallPaths, policiesFor, toolCallEnvironment, toolCallInput, toolCallInputs, toolCallLimits, withoutReports, type ToolCallInputName, type ToolCallPath } from './toolCallModel.js';
+import { generateToolCallPaths, policiesFor, toolCallEnvironment, toolCallInput, toolCallInputs, toolCallLimits, startRefusedResult, withoutReports, type ToolCallInputName, type ToolCallPath } from './toolCallModel.js';
 
 interface Segment {
   eventType: string;
@@ -51,6 +51,8 @@ async function replay(path: ToolCallPath): Promise<void> {
         if (stimulus.answer === 'throws') approval!.reject(new Error('unavailable'));
         else approval!.resolve(stimulus.answer);
       }
+      if (stimulus.kind === 'startRecord') actor.send(stimulus.ok ? { type: 'tool.startRecorded' } : { type: 'tool.startRefused', result: startRefusedResult });
+      if (stimulus.kind === 'resumed') actor.send({ type: 'run.resumed' });
       if (stimulus.kind === 'answerEvent') actor.send(stimulus.approved ? { type: 'APPROVE', callId: 'call-1' } : { type: 'DENY', callId: 'call-1', reason: 'no' });
       if (stimulus.kind === 'settle') {
         const returned = toolReturn(stimulus.outcome, 'call-1', toolCallLimits);

@@ -25,7 +25,11 @@ export type ToolCallStimulus =
   /** APPROVE or DENY sent to the call. */
   | { kind: 'answerEvent'; approved: boolean }
   /** The Run's approve callback answers (or throws). */
-  | { kind: 'approver'; answer: boolean | 'throws' };
+  | { kind: 'approver'; answer: boolean | 'throws' }
+  /** The Run recorded the call's start in a durable session, or could not. */
+  | { kind: 'startRecord'; ok: boolean }
+  /** The Run was restored from a snapshot taken while the call executed. */
+  | { kind: 'resumed' };
 export type ToolCallModelEvent = ModelEvent & { stimulus: ToolCallStimulus };
 
 /** One call per way validation can end. */
@@ -36,6 +40,12 @@ export const toolCallInputs = {
   'invalid arguments': { id: 'call-1', name: 'work', arguments: '{"n":"one"}' },
   'needs approval': { id: 'call-1', name: 'guard', arguments: '{"n":1}' },
   'asks about approval': { id: 'call-1', name: 'check', arguments: '{"n":1}' },
+  /** A tool that may run again (effects 'none'), so a restored execution restarts. */
+  'read-only': { id: 'call-1', name: 'read', arguments: '{"n":1}' },
+  /** In a durable session: its start is recorded before it runs. */
+  'start recorded': { id: 'call-1', name: 'work', arguments: '{"n":1}' },
+  /** Resumed after it may have run, with a tool that runs once. */
+  'resumed, interrupted': { id: 'call-1', name: 'work', arguments: '{"n":1}' },
 } satisfies Record<string, ToolCallRequest>;
 export type ToolCallInputName = keyof typeof toolCallInputs;
 
@@ -55,7 +65,7 @@ export interface ToolCallPath extends ModelPath<ToolCallSnapshot, ToolCallModelE
 export const toolCallLimits: RunLimits = resolveLimits({ maxOutputChars: 400, cancelGraceMs: 1_000 });
 
 export function toolCallInput(name: ToolCallInputName): ToolCallInput {
-  return {
+  const input: ToolCallInput = {
     runId: 'run-model',
     iteration: 1,
     index: 0,
@@ -64,6 +74,9 @@ export function toolCallInput(name: ToolCallInputName): ToolCallInput {
     maxArgumentsChars: toolCallLimits.maxArgumentsChars,
     cancelGraceMs: toolCallLimits.cancelGraceMs,
   };
+  if (name === 'start recorded') input.recordStart = true;
+  if (name === 'resumed, interrupted') input.interrupted = true;
+  return input;
 }
 
 /** A ToolCall's environment: the tools, the clock and the approval policy. */
@@ -99,6 +112,10 @@ const approver = (answer: boolean | 'throws'): ToolCallModelEvent =>
     : { type: 'xstate.done.actor.askApprover', actorId: 'askApprover', output: { approved: answer }, label: `approve → ${answer}`, stimulus: { kind: 'approver', answer } };
 const approveEvent: ToolCallModelEvent = { type: 'APPROVE', callId: 'call-1', label: 'APPROVE', stimulus: { kind: 'answerEvent', approved: true } };
 const denyEvent: ToolCallModelEvent = { type: 'DENY', callId: 'call-1', reason: 'no', label: 'DENY', stimulus: { kind: 'answerEvent', approved: false } };
+const startRecorded: ToolCallModelEvent = { type: 'tool.startRecorded', label: 'start recorded', stimulus: { kind: 'startRecord', ok: true } };
+export const startRefusedResult = errorResult('session_error', 'Not run: the session could not record that this call starts.');
+const startRefused: ToolCallModelEvent = { type: 'tool.startRefused', result: startRefusedResult, label: 'start not recorded', stimulus: { kind: 'startRecord', ok: false } };
+const resumed: ToolCallModelEvent = { type: 'run.resumed', label: 'restored', stimulus: { kind: 'resumed' } };
 
 function eventsFor(state: ToolCallModelState): ToolCallModelEvent[] {
   const { snapshot } = state;
@@ -107,18 +124,19 @@ function eventsFor(state: ToolCallModelState): ToolCallModelEvent[] {
   if (value === 'checkingApproval') return [decide(true), decide(false), decide('throws'), cancel];
   if (value === 'awaitingApproval.askingApprover') return [approveEvent, denyEvent, approver(true), approver(false), approver('throws'), cancel];
   if (value === 'awaitingApproval.waitingForAnswer') return [approveEvent, denyEvent, cancel];
+  if (value === 'recordingStart') return [startRecorded, startRefused, cancel];
   const graceTimers = snapshot._nodes.flatMap((node) => node.after.map((t) => t.eventType)).filter((type) => delayedEventTypes.has(type));
   if (graceTimers.length > 0) {
     return [settle('stopped'), ...graceTimers.map((type) => ({ type, label: 'grace expires', stimulus: { kind: 'graceExpires' as const } })), cancel];
   }
   const name = snapshot.context.call.name;
-  return [settle('ok', name), settle('own_error', name), settle('tool_error', name), settle('truncated', name), cancel];
+  return [settle('ok', name), settle('own_error', name), settle('tool_error', name), settle('truncated', name), cancel, resumed];
 }
 
 const describeState = (snapshot: ToolCallSnapshot) => ({ value: snapshot.value, status: snapshot.status, result: snapshot.context.result?.code });
 
 /** Alone, a ToolCall has no Run to report approval to: those reports are the Run model's events. */
-export const withoutReports = { actions: { announceApprovalRequest: () => {}, announceApproved: () => {}, announceDenied: () => {} } };
+export const withoutReports = { actions: { announceApprovalRequest: () => {}, announceApproved: () => {}, announceDenied: () => {}, announceStarting: () => {} } };
 
 /** A shortest path to every transition of the ToolCall graph, for one representative call and approval policy. */
 export function generateToolCallPaths(input: ToolCallInputName, policy: ApprovalPolicy): ToolCallPath[] {
