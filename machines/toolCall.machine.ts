@@ -120,8 +120,14 @@ export function toolCallMachineFor(environment: RunEnvironment) {
       noApproverDenies: () => environment.approve === undefined && environment.withoutApprover === 'deny',
       answerApproves: (_, params: { approved: boolean }) => params.approved,
       answerDenies: (_, params: { approved: boolean }) => !params.approved,
-      resultIsError: (_, params: { result: ToolResult }) => params.result.isError === true,
-      resultIsSuccess: (_, params: { result: ToolResult }) => params.result.isError !== true,
+      resultIsError: ({ event }) => {
+        assertEvent(event, 'tool.settled');
+        return event.result.isError === true;
+      },
+      resultIsSuccess: ({ event }) => {
+        assertEvent(event, 'tool.settled');
+        return event.result.isError !== true;
+      },
     },
     actions: {
       recordRejection: assign(({ context }) => finish(context.rejection)),
@@ -130,7 +136,14 @@ export function toolCallMachineFor(environment: RunEnvironment) {
         ({ context }) =>
           ({ type: 'tool.starting', index: context.index, callId: context.call.id, toolName: context.call.name, iteration: context.iteration }) satisfies ToolCallStartingReport,
       ),
-      recordResult: assign((_, params: { result: ToolResult }) => finish(params.result)),
+      recordResult: assign(({ event }) => {
+        assertEvent(event, 'tool.settled');
+        return finish(event.result);
+      }),
+      recordRefusedStart: assign(({ event }) => {
+        assertEvent(event, 'tool.startRefused');
+        return finish(event.result);
+      }),
       recordAcknowledgedCancel: assign(() => finish(acknowledgedCancelResult())),
       recordAbandoned: assign(({ context }) => finish(abandonedResult(context.cancelGraceMs))),
       recordDenial: assign((_, params: { reason: string | undefined }) => finish(deniedResult(params.reason))),
@@ -273,8 +286,10 @@ export function toolCallMachineFor(environment: RunEnvironment) {
         }),
         on: {
           'tool.startRecorded': { target: 'executing' },
-          'tool.startRefused': { target: 'failed', actions: { type: 'recordResult', params: ({ event }) => ({ result: event.result }) } },
+          'tool.startRefused': { target: 'failed', actions: 'recordRefusedStart' },
           CANCEL: { target: 'cancelled', actions: 'recordCancelledWhileWaiting' },
+          // A restored Run lost the record in flight: it is asked for again.
+          'run.resumed': { target: 'recordingStart', reenter: true },
         },
       },
       // The tool runs as the invoked `execution` actor; leaving this state stops it.
@@ -290,16 +305,8 @@ export function toolCallMachineFor(environment: RunEnvironment) {
           running: {
             on: {
               'tool.settled': [
-                {
-                  guard: { type: 'resultIsError', params: ({ event }) => ({ result: event.result }) },
-                  target: '#toolCall.failed',
-                  actions: { type: 'recordResult', params: ({ event }) => ({ result: event.result }) },
-                },
-                {
-                  guard: { type: 'resultIsSuccess', params: ({ event }) => ({ result: event.result }) },
-                  target: '#toolCall.succeeded',
-                  actions: { type: 'recordResult', params: ({ event }) => ({ result: event.result }) },
-                },
+                { guard: 'resultIsError', target: '#toolCall.failed', actions: 'recordResult' },
+                { guard: 'resultIsSuccess', target: '#toolCall.succeeded', actions: 'recordResult' },
               ],
               CANCEL: { target: 'aborting', actions: 'abortExecution' },
               // The execution of a restored Run never restarted (it may have had effects).

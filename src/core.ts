@@ -75,7 +75,7 @@ export type { SessionBinding } from './run/createRunActor.js';
 export { resumeRunActor } from './run/resumeRunActor.js';
 export type { ResumeRunActorOptions } from './run/resumeRunActor.js';
 export { runToPromise } from './run/runEvents.js';
-export type { RunInfo } from '../machines/environment.js';
+export type { RunInfo, RunEnvironment, ApprovalWithoutApprover } from '../machines/environment.js';
 export type { ApprovalRequest, ApprovalAnswer, Approver } from '../machines/approval.js';
 export { createAgent } from './agent/createAgent.js';
 export type { Agent, AgentOptions, AgentResumeOptions, AgentRunOptions } from './agent/createAgent.js';
@@ -83,7 +83,7 @@ export { createScriptedProvider, ScriptExhaustedError } from './scriptedProvider
 export type { Script, ScriptStep, ScriptedProvider } from './scriptedProvider.js';
 
 // Machines
-export { runMachine } from '../machines/run.machine.js';
+export { runMachine, provideRunEnvironment } from '../machines/run.machine.js';
 export type { RunMachineInput, RunMachineEvent } from '../machines/run.machine.js';
 export { toolCallMachine } from '../machines/toolCall.machine.js';
 export type { ToolCallInput, ToolCallOutput } from '../machines/toolCall.machine.js';

@@ -153,7 +153,8 @@ export interface Usage {
  * Why the model stopped. `stop` and `tool_calls` are clean; tool calls of a response
  * with any other reason are never executed (code `incomplete_tool_call`).
  */
-export type FinishReason = 'stop' | 'tool_calls' | 'length' | 'content_filter' | 'error' | 'other';
+/** Why a response ended; `refusal` when the model declined, its refusal then being the response's text. */
+export type FinishReason = 'stop' | 'tool_calls' | 'length' | 'content_filter' | 'refusal' | 'error' | 'other';
 
 export interface ProviderResponse {
   text?: string;

@@ -13,7 +13,7 @@ export interface NormalizedResponse {
   finishReason?: FinishReason;
 }
 
-const FINISH_REASONS: ReadonlySet<string> = new Set(['stop', 'tool_calls', 'length', 'content_filter', 'error', 'other']);
+const FINISH_REASONS: ReadonlySet<string> = new Set(['stop', 'tool_calls', 'length', 'content_filter', 'refusal', 'error', 'other']);
 
 
 // Ids and names fail the whole response (provider_error): a result is attributed to its

@@ -88,20 +88,13 @@ function checkOptions(options: CreateRunActorOptions): void {
   }
 }
 
-/** What only the runtime passes to a Run: its store when bound once for many Runs, the leases it took, a resume point. */
-export interface RunActorExtras {
-  /** The store of the environment, for an agent whose first Run may have no session. */
-  store?: SessionStore;
-  leases?: LeaseSource;
-  resume?: RunResumePoint;
-}
-
 /** Binds the Run machine to an environment: `provideRunEnvironment`, or a cache of its results. */
 export type BindRunMachine = (environment: RunEnvironment) => RunMachine;
 
 /**
  * A binder for Runs whose provider, store, approver, clock and instructions never change (an
- * agent's): it binds the machine again only when the tool set changed (a registration).
+ * agent's, which passes its store in `beside` for every Run): it binds the machine again only
+ * when the tool set changed (a registration).
  * @example const bind = bindOncePerToolSet(); createRunActorWith(bind, options)
  */
 export function bindOncePerToolSet(): BindRunMachine {
@@ -113,20 +106,33 @@ export function bindOncePerToolSet(): BindRunMachine {
 }
 
 /**
- * The environment of a Run created with `options`.
- * @example runEnvironmentOf(options, undefined).now()
+ * What a caller binding many Runs adds to their environment: the store all its Runs share
+ * (whether or not this one has a session), and where live causes go.
  */
-export function runEnvironmentOf(options: CreateRunActorOptions, keepCause: RunEnvironment['keepCause'], extras: RunActorExtras = {}): RunEnvironment {
+export interface RunBeside {
+  store?: RunEnvironment['store'];
+  keepCause?: RunEnvironment['keepCause'];
+  /** Leases the caller took for its Runs (to load the history, or the state a resume continues from). */
+  leases?: LeaseSource;
+  /** Where a Run continued from its session picks up. */
+  resume?: RunResumePoint;
+}
+
+/**
+ * The environment of a Run created with `options`.
+ * @example runEnvironmentOf(options).now()
+ */
+export function runEnvironmentOf(options: CreateRunActorOptions, beside: RunBeside = {}): RunEnvironment {
   return {
     provider: options.provider,
     tools: toolSetOf(options.tools),
-    store: extras.store ?? options.session?.store,
-    leases: extras.leases,
+    store: beside.store ?? options.session?.store,
+    leases: beside.leases,
     now: options.now ?? defaultNow,
     instructions: options.instructions,
     approve: options.approve,
     withoutApprover: options.denyApprovalsWithoutApprover === true ? 'deny' : 'wait',
-    keepCause,
+    keepCause: beside.keepCause,
   };
 }
 
@@ -146,11 +152,11 @@ export function createRunActor(options: CreateRunActorOptions): RunActor {
  * `createRunActor` with the machine bound by `bind` (an agent's cache, a test's planted machine).
  * @example createRunActorWith(provideRunEnvironment, { provider, tools: [], input: 'Hi' })
  */
-export function createRunActorWith(bind: BindRunMachine, options: CreateRunActorOptions, keepCause?: RunEnvironment['keepCause'], extras: RunActorExtras = {}): RunActor {
+export function createRunActorWith(bind: BindRunMachine, options: CreateRunActorOptions, beside?: RunBeside): RunActor {
   checkOptions(options);
   const { signal } = options;
   const snapshot = options.snapshot === undefined ? undefined : checkRunSnapshot(options.snapshot, options.session?.sessionId);
-  const machine = bind(runEnvironmentOf(options, keepCause, extras));
+  const machine = bind(runEnvironmentOf(options, beside));
   const actor: RunActor =
     snapshot
       ? // With a snapshot, xstate ignores `input`; its types still ask for one.
@@ -164,7 +170,7 @@ export function createRunActorWith(bind: BindRunMachine, options: CreateRunActor
             sessionId: options.session?.sessionId,
             cancelled: signal?.aborted === true,
             durableSession: options.session !== undefined && isDurableSessionStore(options.session.store),
-            resume: extras.resume,
+            resume: beside?.resume,
           },
           inspect: options.inspect,
         });

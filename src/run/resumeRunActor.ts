@@ -38,7 +38,6 @@ export async function resumeRunActor(options: ResumeRunActorOptions): Promise<Ru
     return createRunActorWith(
       provideRunEnvironment,
       { ...options, input: resume.messages[0]!.content, history: state.messages.slice(0, state.runStart), runId: state.runId },
-      undefined,
       { leases: handOver, resume },
     );
   } catch (error) {

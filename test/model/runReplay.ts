@@ -143,7 +143,7 @@ export class RunReplay {
   /** A Run actor of the (possibly changed) machine. */
   private create(options: CreateRunActorOptions): RunActor {
     const resume = this.path.set.resume && options.snapshot === undefined ? resumePointOf(this.path.set.resume) : undefined;
-    return createRunActorWith((environment) => this.change(provideRunEnvironment(environment)), options, undefined, { resume });
+    return createRunActorWith((environment) => this.change(provideRunEnvironment(environment)), options, { resume });
   }
 
   /** The Run's clock; armed by a `crash` step so that the next reading throws inside a ToolCall actor. */

@@ -124,7 +124,7 @@ function eventsFor(state: ToolCallModelState): ToolCallModelEvent[] {
   if (value === 'checkingApproval') return [decide(true), decide(false), decide('throws'), cancel];
   if (value === 'awaitingApproval.askingApprover') return [approveEvent, denyEvent, approver(true), approver(false), approver('throws'), cancel];
   if (value === 'awaitingApproval.waitingForAnswer') return [approveEvent, denyEvent, cancel];
-  if (value === 'recordingStart') return [startRecorded, startRefused, cancel];
+  if (value === 'recordingStart') return [startRecorded, startRefused, cancel, resumed];
   const graceTimers = snapshot._nodes.flatMap((node) => node.after.map((t) => t.eventType)).filter((type) => delayedEventTypes.has(type));
   if (graceTimers.length > 0) {
     return [settle('stopped'), ...graceTimers.map((type) => ({ type, label: 'grace expires', stimulus: { kind: 'graceExpires' as const } })), cancel];

@@ -116,7 +116,7 @@ const expected: Record<string, ProviderResponse> = {
   },
   'max-tokens': { text: 'Once upon a time', toolCalls: [], finishReason: 'length', usage: usage(10, 4, { cacheReadTokens: 0, cacheWriteTokens: 0 }) },
   'stop-sequence': { text: 'First part ', toolCalls: [], finishReason: 'stop', usage: usage(15, 3, { cacheReadTokens: 0, cacheWriteTokens: 0 }) },
-  refusal: { text: 'I can', toolCalls: [], finishReason: 'content_filter', usage: usage(20, 2, { cacheReadTokens: 0, cacheWriteTokens: 0 }) },
+  refusal: { text: 'I can', toolCalls: [], finishReason: 'refusal', usage: usage(20, 2, { cacheReadTokens: 0, cacheWriteTokens: 0 }) },
   'pause-turn': { text: 'Searching…', toolCalls: [], finishReason: 'other', usage: usage(30, 5, { cacheReadTokens: 0, cacheWriteTokens: 0 }) },
 };
 

@@ -138,15 +138,73 @@ describe('compileSchema: refused schemas', () => {
   });
 
   it.each<[string, Record<string, unknown>, string]>([
-    ['an absolute $ref', { properties: { a: { $ref: 'https://example.com/a.json' } } }, '$ref "https://example.com/a.json" at /properties/a'],
-    ['a relative $ref', { items: { $ref: 'other.json#/x' } }, '$ref "other.json#/x" at /items'],
-    ['a $ref at the root', { $ref: 'http://json-schema.org/draft-07/schema#' }, '$ref "http://json-schema.org/draft-07/schema#" at (root)'],
-    ['a remote $dynamicRef', { $schema: DRAFT_2020, properties: { a: { $dynamicRef: 'https://x.org/s#m' } } }, '$dynamicRef "https://x.org/s#m" at /properties/a'],
-    ['a $ref under a property named default', { properties: { default: { $ref: 'https://x.org/d' } } }, '$ref "https://x.org/d" at /properties/default'],
-  ])('refuses remote references: %s', (_label, schema, where) => {
+    ['an absolute $ref', { properties: { a: { $ref: 'https://example.com/a.json' } } }, '$ref "https://example.com/a.json" at /properties/a to "https://example.com/a.json"'],
+    ['a relative $ref', { items: { $ref: 'other.json#/x' } }, '$ref "other.json#/x" at /items to "other.json"'],
+    ['a relative $ref under the root $id', { $id: 'https://example.com/root.json', items: { $ref: 'other.json' } }, '$ref "other.json" at /items to "https://example.com/other.json"'],
+    ['a $ref under a property named default', { properties: { default: { $ref: 'https://x.org/d' } } }, '$ref "https://x.org/d" at /properties/default to "https://x.org/d"'],
+  ])('refuses references that would need a fetch: %s', (_label, schema, where) => {
     expect(compileError({ type: 'object', ...schema })).toBe(
-      `has a remote reference ${where}; only local references starting with "#" are supported, nothing is fetched`,
+      `has a ${where}, which is not a resource of this schema: resolving it would need a fetch, and nothing is fetched`,
     );
+  });
+
+  it.each<[string, Record<string, unknown>, unknown, unknown]>([
+    [
+      'an embedded $id',
+      { properties: { a: { $ref: 'https://example.com/word.json' } }, definitions: { word: { $id: 'https://example.com/word.json', type: 'string' } } },
+      { a: 'x' },
+      { a: 1 },
+    ],
+    [
+      'a URN $id',
+      { properties: { a: { $ref: 'urn:uuid:deadbeef-1234-ffff-ffff-4321feebdaed' } }, definitions: { n: { $id: 'urn:uuid:deadbeef-1234-ffff-ffff-4321feebdaed', type: 'number' } } },
+      { a: 1 },
+      { a: 'x' },
+    ],
+    [
+      'the root’s own absolute $id',
+      { $id: 'https://example.com/root.json', properties: { a: { type: 'string' }, self: { $ref: 'https://example.com/root.json' } } },
+      { self: { a: 'x' } },
+      { self: { a: 1 } },
+    ],
+    [
+      'an id relative to the root’s',
+      { $id: 'https://example.com/dir/root.json', properties: { a: { $ref: 'word.json' } }, definitions: { w: { $id: 'word.json', type: 'string' } } },
+      { a: 'x' },
+      { a: 1 },
+    ],
+    [
+      'a 2020-12 $anchor',
+      { $schema: DRAFT_2020, properties: { a: { $ref: '#word' } }, $defs: { w: { $anchor: 'word', type: 'string' } } },
+      { a: 'x' },
+      { a: 1 },
+    ],
+  ])('resolves references to resources of the schema itself: %s', (_label, schema, valid, invalid) => {
+    const validate = compileSchema({ type: 'object', ...schema });
+    expect([validate(valid).valid, validate(invalid).valid]).toEqual([true, false]);
+  });
+
+  it.each<[string, Record<string, unknown>, string]>([
+    ['a JSON pointer', { properties: { a: { $ref: '#/definitions/missing' } } }, '$ref "#/definitions/missing" at /properties/a'],
+    ['an anchor', { $schema: DRAFT_2020, properties: { a: { $ref: '#nope' } } }, '$ref "#nope" at /properties/a'],
+    ['a pointer into the root named by its $id', { $id: 'https://x.org/root', properties: { a: { $ref: 'root#/definitions/missing' } } }, '$ref "root#/definitions/missing" at /properties/a'],
+  ])('a reference into the schema that finds nothing says so, not "fetch": %s', (_label, schema, where) => {
+    expect(compileError({ type: 'object', ...schema })).toBe(`has a ${where} that points to nothing in this schema`);
+  });
+
+  it('a $dynamicRef that is not a fragment is refused, saying so', () => {
+    expect(compileError({ type: 'object', $schema: DRAFT_2020, properties: { a: { $dynamicRef: 'https://x.org/s#m' } } })).toBe(
+      'has a $dynamicRef "https://x.org/s#m" at /properties/a; a $dynamicRef is supported only as a fragment of this schema ("#name")',
+    );
+  });
+
+  it('a $ref to the dialect’s meta-schema resolves without a fetch', () => {
+    const validate = compileSchema({ type: 'object', properties: { schema: { $ref: 'http://json-schema.org/draft-07/schema#' } } });
+    expect([validate({ schema: { type: 'string' } }).valid, validate({ schema: { type: 7 } }).valid]).toEqual([true, false]);
+  });
+
+  it('$anchor stays unknown in draft-07, with the hint to declare 2020-12', () => {
+    expect(compileError({ type: 'object', $anchor: 'x' })).toContain('unknown keyword "$anchor", which draft-07 does not define; for 2020-12 keywords declare');
   });
 
   it('does not mistake data for references (const, enum, default, examples)', () => {

@@ -2,14 +2,14 @@
 import { ProviderError } from '../../errors.js';
 import { excerpt } from '../http/redact.js';
 import type { FinishReason, ProviderResponse, ToolCallRequest, Usage } from '../../types.js';
-import type { AnthropicMessage, AnthropicResponseBlock, AnthropicUsage } from './wire.js';
+import type { AnthropicMessage, AnthropicResponseBlock, AnthropicStopDetails, AnthropicUsage } from './wire.js';
 
 const STOP_REASONS: Readonly<Record<string, FinishReason>> = {
   end_turn: 'stop',
   stop_sequence: 'stop',
   tool_use: 'tool_calls',
   max_tokens: 'length',
-  refusal: 'content_filter',
+  refusal: 'refusal',
 };
 
 /** `end_turn`/`stop_sequence`, `tool_use`, `max_tokens`, `refusal`; others (`pause_turn`, …) are `other`. */
@@ -40,6 +40,14 @@ function toolCall(block: AnthropicResponseBlock): ToolCallRequest {
   return { id: block.id ?? '', name: block.name ?? '', arguments: toolArguments(block.input) };
 }
 
+/**
+ * The explanation a refusal carries, or '' when it carries none.
+ * @example refusalExplanation({ type: 'refusal', explanation: 'Blocked under the usage policy.' }) // 'Blocked under the usage policy.'
+ */
+export function refusalExplanation(details: AnthropicStopDetails | null | undefined): string {
+  return typeof details?.explanation === 'string' ? details.explanation : '';
+}
+
 function asMessage(body: unknown): AnthropicMessage {
   const content = typeof body === 'object' && body !== null ? (body as { content?: unknown }).content : undefined;
   if (!Array.isArray(content) || !content.every((block) => typeof block === 'object' && block !== null)) {
@@ -50,14 +58,18 @@ function asMessage(body: unknown): AnthropicMessage {
   return body as AnthropicMessage;
 }
 
-/** Maps text blocks (concatenated), tool_use blocks, usage and the stop reason. */
+/**
+ * Maps text blocks (concatenated), tool_use blocks, usage and the stop reason. A refusal is the
+ * model's answer: when it wrote no text, the text is the refusal's `stop_details.explanation`.
+ */
 export function mapAnthropicMessage(body: unknown): ProviderResponse {
   const message = asMessage(body);
+  const text = message.content
+    .filter((block) => block.type === 'text')
+    .map((block) => block.text ?? '')
+    .join('');
   const response: ProviderResponse = {
-    text: message.content
-      .filter((block) => block.type === 'text')
-      .map((block) => block.text ?? '')
-      .join(''),
+    text: text === '' && message.stop_reason === 'refusal' ? refusalExplanation(message.stop_details) : text,
     toolCalls: message.content.filter((block) => block.type === 'tool_use').map(toolCall),
     finishReason: mapAnthropicStopReason(message.stop_reason),
   };

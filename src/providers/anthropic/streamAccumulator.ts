@@ -5,8 +5,8 @@ import type { ProviderResponse } from '../../types.js';
 import { AttemptFailure } from '../http/attemptFailure.js';
 import { excerpt } from '../http/redact.js';
 import { parseEventData, type EventSourceMessage } from '../http/sse.js';
-import { mapAnthropicMessage } from './mapResponse.js';
-import type { AnthropicResponseBlock, AnthropicStreamEvent, AnthropicUsage } from './wire.js';
+import { mapAnthropicMessage, refusalExplanation } from './mapResponse.js';
+import type { AnthropicResponseBlock, AnthropicStopDetails, AnthropicStreamEvent, AnthropicUsage } from './wire.js';
 
 /** Stream error types worth another attempt (if no text reached the caller yet). */
 const RETRYABLE_ERRORS: ReadonlySet<string> = new Set(['overloaded_error', 'api_error', 'rate_limit_error']);
@@ -17,7 +17,10 @@ export class AnthropicStreamAccumulator {
   /** `input_json_delta` pieces of tool_use blocks, by block index. */
   private readonly partialJson = new Map<number, string>();
   private stopReason: string | null = null;
+  private stopDetails: AnthropicStopDetails | null = null;
   private usage: AnthropicUsage | null = null;
+  private started = false;
+  private textEmitted = false;
   private done = false;
 
   constructor(private readonly emitText: (delta: string) => void) {}
@@ -27,10 +30,18 @@ export class AnthropicStreamAccumulator {
     const data = parseEventData(event) as AnthropicStreamEvent;
     switch (data.type ?? event.event) {
       case 'message_start':
+        // A second message inside one response would merge two answers (and their tool calls'
+        // arguments) into one: the response is broken, not something to assemble.
+        if (this.started) throw new ProviderError('Stream is malformed: a second message_start before message_stop');
+        this.started = true;
         this.usage = { ...data.message?.usage };
         return;
       case 'content_block_start':
-        if (data.index !== undefined && data.content_block) this.blocks[data.index] = { ...data.content_block };
+        if (data.index !== undefined && data.content_block) {
+          this.blocks[data.index] = { ...data.content_block };
+          // The block's input is built from its own deltas only.
+          this.partialJson.delete(data.index);
+        }
         return;
       case 'content_block_delta':
         this.applyDelta(data);
@@ -40,6 +51,7 @@ export class AnthropicStreamAccumulator {
         return;
       case 'message_delta':
         if (data.delta?.stop_reason !== undefined) this.stopReason = data.delta.stop_reason;
+        if (data.delta?.stop_details) this.refuse(data.delta.stop_details);
         // Counts here are cumulative; they replace those of message_start.
         if (data.usage) this.usage = { ...this.usage, ...withoutNulls(data.usage) };
         return;
@@ -63,10 +75,18 @@ export class AnthropicStreamAccumulator {
     if (!block || data.index === undefined) return;
     if (data.delta?.type === 'text_delta' && typeof data.delta.text === 'string') {
       block.text = (block.text ?? '') + data.delta.text;
+      if (data.delta.text !== '') this.textEmitted = true;
       this.emitText(data.delta.text);
     } else if (data.delta?.type === 'input_json_delta' && typeof data.delta.partial_json === 'string') {
       this.partialJson.set(data.index, (this.partialJson.get(data.index) ?? '') + data.delta.partial_json);
     }
+  }
+
+  /** A refusal's explanation is the answer's text when the model wrote none: it streams as text too. */
+  private refuse(details: AnthropicStopDetails): void {
+    this.stopDetails = details;
+    const explanation = this.stopReason === 'refusal' && !this.textEmitted ? refusalExplanation(details) : '';
+    if (explanation !== '') this.emitText(explanation);
   }
 
   /** A tool_use block's input is its assembled JSON; JSON that does not parse stays a string. */
@@ -89,6 +109,7 @@ export class AnthropicStreamAccumulator {
     return mapAnthropicMessage({
       content: this.blocks.filter((block) => block !== undefined),
       stop_reason: this.stopReason,
+      stop_details: this.stopDetails,
       usage: this.usage,
     });
   }

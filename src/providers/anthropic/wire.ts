@@ -51,7 +51,15 @@ export interface AnthropicResponseBlock {
 export interface AnthropicMessage {
   content: AnthropicResponseBlock[];
   stop_reason?: string | null;
+  /** With `stop_reason: "refusal"`: why (`explanation`), e.g. the policy that blocked the request. */
+  stop_details?: AnthropicStopDetails | null;
   usage?: AnthropicUsage | null;
+}
+
+export interface AnthropicStopDetails {
+  type?: string;
+  category?: string;
+  explanation?: string;
 }
 
 /** One streamed event's data; `type` names the event. */
@@ -60,7 +68,7 @@ export interface AnthropicStreamEvent {
   index?: number;
   message?: { usage?: AnthropicUsage | null };
   content_block?: AnthropicResponseBlock;
-  delta?: { type?: string; text?: string; partial_json?: string; stop_reason?: string | null };
+  delta?: { type?: string; text?: string; partial_json?: string; stop_reason?: string | null; stop_details?: AnthropicStopDetails | null };
   usage?: AnthropicUsage | null;
   error?: { type?: string; message?: string };
 }

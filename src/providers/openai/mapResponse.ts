@@ -43,16 +43,21 @@ function asCompletion(body: unknown): OpenAICompletion {
   return body as unknown as OpenAICompletion;
 }
 
-/** Maps the first choice: its text, its function tool calls (arguments as sent), usage, finish reason. */
+/**
+ * Maps the first choice: its text, its function tool calls (arguments as sent), usage, finish
+ * reason. A refusal is the model's answer: its text is the response's text (after any content)
+ * and the finish reason is `refusal`, whatever `finish_reason` says (OpenAI sends `stop`).
+ */
 export function mapOpenAICompletion(body: unknown): ProviderResponse {
   const completion = asCompletion(body);
   const [choice] = completion.choices;
   const message = choice?.message ?? {};
   const calls = (message.tool_calls ?? []).filter((call) => call.type === undefined || call.type === 'function');
+  const refusal = typeof message.refusal === 'string' && message.refusal !== '' ? message.refusal : undefined;
   const response: ProviderResponse = {
-    text: message.content ?? '',
+    text: (message.content ?? '') + (refusal ?? ''),
     toolCalls: calls.map(toolCall),
-    finishReason: mapOpenAIFinishReason(choice?.finish_reason),
+    finishReason: refusal === undefined ? mapOpenAIFinishReason(choice?.finish_reason) : 'refusal',
   };
   if (completion.usage) response.usage = mapOpenAIUsage(completion.usage);
   return response;

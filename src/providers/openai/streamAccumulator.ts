@@ -14,6 +14,8 @@ interface PartialToolCall {
 
 export class OpenAIStreamAccumulator {
   private content: string | null = null;
+  /** `delta.refusal` pieces: the model declined, and says so in these instead of `content`. */
+  private refusal: string | null = null;
   /** Tool calls by their `index`; `id` and `name` come with the first delta, arguments in pieces. */
   private readonly toolCalls = new Map<number, PartialToolCall>();
   private finishReason: string | null = null;
@@ -40,6 +42,11 @@ export class OpenAIStreamAccumulator {
       if (typeof text === 'string' && text !== '') {
         this.content = (this.content ?? '') + text;
         this.emitText(text);
+      }
+      const refusal = choice.delta?.refusal;
+      if (typeof refusal === 'string' && refusal !== '') {
+        this.refusal = (this.refusal ?? '') + refusal;
+        this.emitText(refusal);
       }
       for (const delta of choice.delta?.tool_calls ?? []) this.addToolCallDelta(delta);
       if (choice.finish_reason) this.finishReason = choice.finish_reason;
@@ -69,7 +76,7 @@ export class OpenAIStreamAccumulator {
     const toolCalls: OpenAIResponseToolCall[] = [...this.toolCalls.entries()]
       .sort(([a], [b]) => a - b)
       .map(([, call]) => call);
-    const message = { content: this.content, ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}) };
+    const message = { content: this.content, refusal: this.refusal, ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}) };
     return mapOpenAICompletion({ choices: [{ message, finish_reason: this.finishReason }], usage: this.usage });
   }
 }

@@ -46,7 +46,8 @@ export interface OpenAIResponseToolCall {
 /** A non-streamed response (`chat.completion`), and what a stream is assembled into. */
 export interface OpenAICompletion {
   choices: {
-    message: { content?: string | null; tool_calls?: OpenAIResponseToolCall[] | null };
+    /** `refusal`: the model declined; its explanation comes here instead of in `content`. */
+    message: { content?: string | null; refusal?: string | null; tool_calls?: OpenAIResponseToolCall[] | null };
     finish_reason?: string | null;
   }[];
   usage?: OpenAIUsage | null;
@@ -63,7 +64,7 @@ export interface OpenAIToolCallDelta {
 export interface OpenAIChunk {
   choices?: {
     index?: number;
-    delta?: { content?: string | null; tool_calls?: OpenAIToolCallDelta[] | null };
+    delta?: { content?: string | null; refusal?: string | null; tool_calls?: OpenAIToolCallDelta[] | null };
     finish_reason?: string | null;
   }[] | null;
   usage?: OpenAIUsage | null;

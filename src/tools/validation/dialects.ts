@@ -4,7 +4,7 @@
 // would grow with every registration of every registry, for the life of the process.
 import { Ajv, type Options } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import { addStandardFormats } from './formats.js';
 import { useLinearKeywords } from './linearKeywords.js';
 import { linearRegExp } from './linearRegExp.js';
 
@@ -17,12 +17,12 @@ const DIALECT_BY_URI: ReadonlyMap<string, Dialect> = new Map([
 ]);
 
 /**
- * Picks the dialect a schema declares with `$schema`: draft-07 when absent; anything else unknown is refused.
+ * Picks the dialect a schema declares with `$schema`: `fallback` (draft-07) when absent; anything else unknown is refused.
  * @example dialectOf({ $schema: 'https://json-schema.org/draft/2020-12/schema' }) // '2020-12'
  */
-export function dialectOf(schema: Record<string, unknown>): Dialect | { unsupported: string } {
+export function dialectOf(schema: Record<string, unknown>, fallback: Dialect = 'draft-07'): Dialect | { unsupported: string } {
   const declared = schema.$schema;
-  if (declared === undefined) return 'draft-07';
+  if (declared === undefined) return fallback;
   // A trailing '#' (empty fragment) names the same meta-schema.
   const uri = typeof declared === 'string' && declared.endsWith('#') ? declared.slice(0, -1) : declared;
   const dialect = typeof uri === 'string' ? DIALECT_BY_URI.get(uri) : undefined;
@@ -32,12 +32,11 @@ export function dialectOf(schema: Record<string, unknown>): Dialect | { unsuppor
 /**
  * A new Ajv instance of a dialect for compiling tool schemas: ajv-formats, RE2 patterns,
  * linear `enum`/`uniqueItems`; `onWarning` receives Ajv's strict-mode findings (unknown
- * keywords among them). About 1 ms: it has no meta-schema of its own (see `checkAgainstMetaSchema`).
- * @example
- * const warnings: string[] = [];
- * createAjv('2020-12', (message) => warnings.push(message)).compile({ type: 'object' })
+ * keywords among them). About 1 ms: it has no meta-schema of its own (see `checkAgainstMetaSchema`)
+ * unless `withMetaSchema` (about 50 ms), for schemas whose references name the meta-schema.
+ * @example createAjv('2020-12', (message) => warnings.push(message)).compile({ type: 'object' })
  */
-export function createAjv(dialect: Dialect, onWarning: (message: string) => void): AjvInstance {
+export function createAjv(dialect: Dialect, onWarning: (message: string) => void, { withMetaSchema = false } = {}): AjvInstance {
   // allErrors: the model gets every problem at once (prepareCall lists the first 20).
   // strictSchema 'log': findings go to onWarning, where unknown keywords are refused and the
   // rest (e.g. `then` without `if`) tolerated, as before; unknown formats always throw.
@@ -51,8 +50,9 @@ export function createAjv(dialect: Dialect, onWarning: (message: string) => void
     logger: { log: () => {}, warn: (message: unknown) => onWarning(String(message)), error: () => {} },
     code: { regExp: linearRegExp },
     // Compiling a dialect's meta-schema costs ~50 ms per instance; schemas are checked
-    // against it by the one shared meta-schema instance instead.
-    meta: false,
+    // against it by the one shared meta-schema instance instead. Only a schema that refers
+    // to the meta-schema (`$ref` to the dialect's URI) gets an instance that holds it.
+    meta: withMetaSchema,
     validateSchema: false,
   });
 }
@@ -76,11 +76,21 @@ export function checkAgainstMetaSchema(schema: object, dialect: Dialect): string
 
 function build(dialect: Dialect, options: Options): AjvInstance {
   const ajv = dialect === '2020-12' ? new Ajv2020(options) : new Ajv(options);
+  // Ajv resolves `#name` references to `$anchor`s but does not list the keyword, so strict
+  // mode would report it as unknown; it is a core keyword of 2020-12 (not of draft-07).
+  if (dialect === '2020-12' && ajv.getKeyword('$anchor') === false) ajv.addKeyword({ keyword: '$anchor', schemaType: 'string' });
   // Before anything is compiled, the meta-schema included (its `enum` check uses uniqueItems).
   useLinearKeywords(ajv);
-  // Under NodeNext the CJS default export is the module object; `.default` is the plugin.
-  addFormats.default(ajv);
+  addStandardFormats(ajv);
   return ajv;
+}
+
+/**
+ * Whether a reference names one of the supported meta-schemas (an empty fragment allowed).
+ * @example isMetaSchemaRef('http://json-schema.org/draft-07/schema#') // true
+ */
+export function isMetaSchemaRef(ref: string): boolean {
+  return DIALECT_BY_URI.has(ref.endsWith('#') ? ref.slice(0, -1) : ref);
 }
 
 /** The `$schema` values `dialectOf` accepts, for error messages. */

@@ -1,20 +1,40 @@
 // Schema patterns run on RE2 (re2js): matching time is linear in the input, so no argument
 // a model sends can make a `pattern` or `patternProperties` backtrack for seconds. RE2 has
 // no backreferences and no lookaround; schemas that use them are refused at registration.
+// Everything else ECMAScript means is kept (see ecmaPattern.ts).
 import { RE2JS } from 're2js';
 import type { RegExpEngine, RegExpLike } from 'ajv/dist/types/index.js';
+import { translateEcmaPattern, UntranslatablePattern } from './ecmaPattern.js';
 
 /** A `pattern` the linear-time engine cannot run; the schema is refused. */
 export class UnsupportedPatternError extends Error {
   readonly pattern: string;
 
   constructor(pattern: string, reason: string) {
-    super(
-      `pattern ${JSON.stringify(pattern)} is not supported: schema patterns run on a linear-time engine (RE2), ` +
-        `which has no backreferences and no lookahead or lookbehind (${reason})`,
-    );
+    super(`pattern ${JSON.stringify(pattern)} is not supported: ${reason}`);
     this.name = 'UnsupportedPatternError';
     this.pattern = pattern;
+  }
+}
+
+const LINEAR_ENGINE = 'schema patterns run on a linear-time engine (RE2), which has no backreferences and no lookahead or lookbehind';
+
+const knownScripts = new Map<string, boolean>();
+function re2KnowsScript(name: string): boolean {
+  let known = knownScripts.get(name);
+  if (known === undefined) {
+    known = /^[A-Za-z_]+$/.test(name) && compiles(`\\p{${name}}`);
+    knownScripts.set(name, known);
+  }
+  return known;
+}
+
+function compiles(re2Pattern: string): boolean {
+  try {
+    RE2JS.compile(re2Pattern);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -24,13 +44,15 @@ function compileLinear(pattern: string, flags: string): RegExpLike {
   try {
     new RegExp(pattern, flags);
   } catch (error) {
-    throw new UnsupportedPatternError(pattern, `not a valid regular expression: ${(error as Error).message}`);
+    throw new UnsupportedPatternError(pattern, `it is not a valid ECMAScript regular expression: ${(error as Error).message}`);
   }
   let compiled: RE2JS;
   try {
-    compiled = RE2JS.compile(RE2JS.translateRegExp(pattern));
+    compiled = RE2JS.compile(RE2JS.translateRegExp(translateEcmaPattern(pattern, re2KnowsScript)));
   } catch (error) {
-    throw new UnsupportedPatternError(pattern, error instanceof Error ? error.message : String(error));
+    if (error instanceof UntranslatablePattern) throw new UnsupportedPatternError(pattern, `${LINEAR_ENGINE}; ${error.message}`);
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new UnsupportedPatternError(pattern, `schema patterns run on a linear-time engine (RE2), which cannot compile it (${reason})`);
   }
   const engine: RegExpLike & { toString(): string } = {
     test: (input: string) => compiled.test(input),

@@ -1,10 +1,11 @@
 // The validator seam: tools see compiled validators returning data, never Ajv itself.
-import type { ErrorObject } from 'ajv';
+import { MissingRefError, type ErrorObject } from 'ajv';
 import { TinyAgentError } from '../../errors.js';
-import { checkAgainstMetaSchema, createAjv, dialectOf, SUPPORTED_SCHEMA_URIS, type AjvInstance, type Dialect } from './dialects.js';
+import { checkAgainstMetaSchema, createAjv, dialectOf, isMetaSchemaRef, SUPPORTED_SCHEMA_URIS, type AjvInstance, type Dialect } from './dialects.js';
 import { UnsupportedPatternError } from './linearRegExp.js';
 import { findApplicatorCycle } from './refCycles.js';
-import { scanSchema } from './schemaScan.js';
+import { namesOwnResource } from './schemaResources.js';
+import { scanSchema, type FoundRef } from './schemaScan.js';
 
 /** One reason the data does not match: where (a JSON pointer, '' for the root) and why. */
 export interface SchemaIssue {
@@ -52,6 +53,9 @@ const DRAFT_2020_KEYWORDS: ReadonlySet<string> = new Set([
   '$anchor',
 ]);
 const UNKNOWN_KEYWORD = /^strict mode: unknown keyword: "(.*)"$/;
+const STANDARD_FORMATS =
+  'date-time, date, time, duration, email, idn-email, hostname, idn-hostname, ipv4, ipv6, uri, uri-reference, iri, iri-reference, uri-template, uuid, json-pointer, relative-json-pointer, regex';
+const MISSING_REF = /^can't resolve reference (.*) from id .*$/s;
 const UNKNOWN_FORMAT = /^unknown format "(.*)" ignored in schema at path "(.*)"$/;
 
 /**
@@ -70,6 +74,24 @@ export class SchemaCompiler {
    */
   compile(schema: unknown): SchemaValidator {
     const { root, dialect } = checkShape(schema);
+    return this.compileResource(root, dialect);
+  }
+
+  /**
+   * Compiles any JSON Schema (a boolean too), without the tool-parameters rule that the root
+   * is `type: "object"`; `dialect` applies when the schema declares no `$schema`. The suite
+   * runner measures the validator through this; tools go through `compile`.
+   * @example compiler.compileResource(true, '2020-12')(1).valid // true
+   */
+  compileResource(schema: unknown, dialect: Dialect): SchemaValidator {
+    if (typeof schema === 'object' && schema !== null && !Array.isArray(schema)) {
+      const declared = dialectOf(schema as Record<string, unknown>, dialect);
+      if (typeof declared !== 'string') throw unsupportedSchemaUri(declared.unsupported);
+      dialect = declared;
+    } else if (typeof schema !== 'boolean') {
+      throw notASchema(schema);
+    }
+    const root = schema as Record<string, unknown>;
     try {
       return this.#compileChecked(root, dialect);
     } catch (error) {
@@ -82,10 +104,11 @@ export class SchemaCompiler {
   }
 
   #compileChecked(root: Record<string, unknown>, dialect: Dialect): SchemaValidator {
-    const { remoteRef: remote, hasId } = scanSchema(root);
-    if (remote) {
+    const { refs, hasId } = scanSchema(root);
+    const dynamic = refs.find(({ keyword, ref }) => keyword !== '$ref' && !ref.startsWith('#'));
+    if (dynamic) {
       throw new SchemaCompileError(
-        `has a remote reference ${remote.keyword} ${JSON.stringify(remote.ref)} at ${remote.path || '(root)'}; only local references starting with "#" are supported, nothing is fetched`,
+        `has a ${dynamic.keyword} ${JSON.stringify(dynamic.ref)} at ${dynamic.path || '(root)'}; a ${dynamic.keyword} is supported only as a fragment of this schema ("#name")`,
       );
     }
     const metaProblem = checkAgainstMetaSchema(root, dialect);
@@ -99,16 +122,17 @@ export class SchemaCompiler {
     // Ajv registers every `$id` (nested ones too) in its instance, where two tools declaring
     // the same id would collide or resolve into each other. Such schemas get an instance of
     // their own (~1 ms, registration only); id-less schemas share one per dialect.
-    const ajv = hasId ? createAjv(dialect, this.#onWarning) : this.#ajvFor(dialect);
+    const withMetaSchema = refs.some(({ ref }) => isMetaSchemaRef(ref));
+    const ajv = hasId || withMetaSchema ? createAjv(dialect, this.#onWarning, { withMetaSchema }) : this.#ajvFor(dialect);
     this.#warnings = [];
     let validate;
     try {
       validate = ajv.compile(root);
     } catch (error) {
-      throw translateCompileError(error);
+      throw translateCompileError(error, refs, root);
     } finally {
       // The compiled function is self-contained; the cache entry would only keep the schema alive.
-      ajv.removeSchema(root);
+      if (typeof root === 'object') ajv.removeSchema(root);
     }
     const unknownKeywords = [...new Set(this.#warnings.flatMap((warning) => UNKNOWN_KEYWORD.exec(warning)?.[1] ?? []))];
     if (unknownKeywords.length > 0) {
@@ -154,33 +178,55 @@ export function compileSchema(schema: unknown): SchemaValidator {
   return new SchemaCompiler().compile(schema);
 }
 
+function notASchema(schema: unknown): SchemaCompileError {
+  return new SchemaCompileError(`must be a JSON Schema object, got ${schema === null ? 'null' : Array.isArray(schema) ? 'an array' : typeof schema}`);
+}
+
+function unsupportedSchemaUri(declared: string): SchemaCompileError {
+  return new SchemaCompileError(`declares an unsupported $schema ${declared}; use ${SUPPORTED_SCHEMA_URIS.join(' or ')} (or omit it for draft-07)`);
+}
+
 function checkShape(schema: unknown): { root: Record<string, unknown>; dialect: Dialect } {
-  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
-    throw new SchemaCompileError(`must be a JSON Schema object, got ${schema === null ? 'null' : Array.isArray(schema) ? 'an array' : typeof schema}`);
-  }
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) throw notASchema(schema);
   const root = schema as Record<string, unknown>;
   if (root.type !== 'object') {
     throw new SchemaCompileError(`must have type "object" at the top level, got ${JSON.stringify(root.type) ?? 'no type'}`);
   }
   const dialect = dialectOf(root);
-  if (typeof dialect !== 'string') {
-    throw new SchemaCompileError(`declares an unsupported $schema ${dialect.unsupported}; use ${SUPPORTED_SCHEMA_URIS.join(' or ')} (or omit it for draft-07)`);
-  }
+  if (typeof dialect !== 'string') throw unsupportedSchemaUri(dialect.unsupported);
   return { root, dialect };
 }
 
-function translateCompileError(error: unknown): unknown {
+function translateCompileError(error: unknown, refs: FoundRef[], root: Record<string, unknown>): unknown {
   if (error instanceof UnsupportedPatternError) return new SchemaCompileError(error.message, { cause: error });
+  if (error instanceof MissingRefError) return unresolvedRef(error, refs, root);
   if (error instanceof RangeError) return error; // reported by compile() as too deep
   const message = error instanceof Error ? error.message : String(error);
   const format = UNKNOWN_FORMAT.exec(message);
   if (format) {
     return new SchemaCompileError(
-      `uses an unknown format ${JSON.stringify(format[1])} at ${format[2]}: a typo? Known formats are those of ajv-formats (date, date-time, email, uri, uuid, …)`,
+      `uses an unknown format ${JSON.stringify(format[1])} at ${format[2]}, which neither draft-07 nor 2020-12 defines (a typo? the formats are ${STANDARD_FORMATS})`,
       { cause: error },
     );
   }
   return new SchemaCompileError(`does not compile: ${message}`, { cause: error });
+}
+
+// Ajv resolves every reference to a resource the schema itself holds (its own `$id`, an
+// embedded `$id`, a URN, an anchor). One it cannot resolve either names such a resource and
+// points to nothing in it, or names another resource, which would have to be fetched.
+function unresolvedRef(error: MissingRefError, refs: FoundRef[], root: Record<string, unknown>): SchemaCompileError {
+  const written = MISSING_REF.exec(error.message)?.[1] ?? error.missingRef;
+  const found = refs.find((candidate) => candidate.ref === written) ?? refs.find((candidate) => candidate.ref === error.missingRef);
+  const where = found ? `${found.keyword} ${JSON.stringify(found.ref)} at ${found.path || '(root)'}` : `reference ${JSON.stringify(written)}`;
+  if (written.startsWith('#') || (found !== undefined && namesOwnResource(root, found.path, found.ref))) {
+    return new SchemaCompileError(`has a ${where} that points to nothing in this schema`, { cause: error });
+  }
+  const target = error.missingSchema === '' ? error.missingRef : error.missingSchema;
+  return new SchemaCompileError(
+    `has a ${where} to ${JSON.stringify(target)}, which is not a resource of this schema: resolving it would need a fetch, and nothing is fetched`,
+    { cause: error },
+  );
 }
 
 // A validator that throws is a schema the runtime cannot apply to this value: the stack
