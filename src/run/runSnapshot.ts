@@ -92,6 +92,10 @@ function checkContext(context: Record<string, unknown>): void {
   check(outcome === undefined || (isRecord(outcome) && STATUSES.has(outcome.status as string)), 'context.outcome', 'must be an outcome or absent', outcome);
   check(context.usage === undefined || isRecord(context.usage), 'context.usage', 'must be token counts or absent', context.usage);
   check(context.output === undefined, 'context.output', 'must be absent in a running Run', context.output);
+  check(context.durableSession === undefined || typeof context.durableSession === 'boolean', 'context.durableSession', 'must be a boolean or absent', context.durableSession);
+  const pending = context.pendingApprovals;
+  check(pending === undefined || (Array.isArray(pending) && pending.every((id) => typeof id === 'string')), 'context.pendingApprovals', 'must list call ids or be absent', pending);
+  check(context.ending === undefined || STATUSES.has(context.ending as string), 'context.ending', 'must be a Run status or absent', context.ending);
   checkBatch(context.batch);
 }
 
