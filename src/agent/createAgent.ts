@@ -20,6 +20,7 @@ import { checkTraceparent, createAgentTelemetry, DEFAULT_AGENT_NAME } from '../t
 import type { TelemetryOptions } from '../telemetry/telemetryOptions.js';
 import { checkAgentOptions } from './checkAgentOptions.js';
 import { holdingSession, isInsideRunOn } from './sessionReentry.js';
+import { rememberAgentParts } from './agentParts.js';
 
 export interface AgentOptions {
   provider: Provider;
@@ -329,7 +330,7 @@ export function createAgent(options: AgentOptions): Agent {
     }, options.onSubscriberError);
   }
 
-  return {
+  const agent: Agent = {
     tools,
     run: (input, runOptions = {}) => runToOutput(newRun(input, runOptions), runOptions),
     stream: (input, runOptions = {}) => runToStream(() => newRun(input, runOptions), runOptions),
@@ -342,4 +343,6 @@ export function createAgent(options: AgentOptions): Agent {
       return runToStream((waitSignal) => resumedRun(sessionId, waitSignal), runOptions);
     },
   };
+  rememberAgentParts(agent, { provider: options.provider, tools, limits, store, instructions: options.instructions, approve: options.approve });
+  return agent;
 }
