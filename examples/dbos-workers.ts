@@ -6,7 +6,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import { firstValueFrom, first } from 'rxjs';
-import { createAgent, createScriptedProvider, type Tool } from '../src/index.js';
+import { createAgent, type Tool } from '../src/index.js';
+import { createScriptedProvider } from '../src/testing.js';
 import { PostgresSessionStore } from '../src/postgres/index.js';
 import { registerDurableAgent } from '../src/dbos/index.js';
 

@@ -4,7 +4,8 @@
 // second Run on a session whose Run is alive neither asks its model nor writes.
 import { lastValueFrom, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { createAgent, createRunActor, createScriptedProvider, MemorySessionStore, SessionError, type Tool, type ToolContext } from '../../src/index.js';
+import { createAgent, createRunActor, MemorySessionStore, SessionError, type Tool, type ToolContext } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { deferred, flush } from '../helpers/deferred.js';
 import { expectSessionInvariant } from '../helpers/invariants.js';
 import { call } from '../helpers/runHarness.js';

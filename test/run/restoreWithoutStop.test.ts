@@ -4,7 +4,8 @@
 // approval restores waiting: a later APPROVE runs it.
 import { describe, expect, it } from 'vitest';
 import { toPromise } from 'xstate';
-import { createRunActor, createScriptedProvider, MemorySessionStore, runEvents, type RunEvent, type Tool } from '../../src/index.js';
+import { createRunActor, MemorySessionStore, runEvents, type RunEvent, type Tool } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { flush } from '../helpers/deferred.js';
 import { expectSessionInvariant } from '../helpers/invariants.js';
 import { call } from '../helpers/runHarness.js';

@@ -3,7 +3,8 @@
 // one, once the writes in flight are done. On a durable store it releases its lease instead:
 // the Run stays resumable, and the next new Run repairs its calls as `interrupted`.
 import { describe, expect, it } from 'vitest';
-import { createRunActor, createScriptedProvider, MemorySessionStore, type SessionStore } from '../../src/index.js';
+import { createRunActor, MemorySessionStore, type SessionStore } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { expectSessionInvariant } from '../helpers/invariants.js';
 import { flush } from '../helpers/deferred.js';
 import { call } from '../helpers/runHarness.js';
