@@ -116,7 +116,10 @@ function plainSink(store: SessionStore | undefined, sessionId: string): Sink {
 
 /**
  * Writes each request after the previous one finished, never two at once.
- * @example setup({ actors: { sessionWriter: sessionWriter(store, undefined) } })
+ * @example
+ * import { setup } from 'xstate';
+ * import { MemorySessionStore } from 'tinyagent';
+ * setup({ actors: { sessionWriter: sessionWriter(new MemorySessionStore(), undefined) } });
  */
 export function sessionWriter(store: SessionStore | undefined, leases: LeaseSource | undefined) {
   return fromCallback<SessionWriterEvent, SessionWriterInput>(({ input, sendBack, receive }) => {

@@ -24,7 +24,9 @@ function nothingToResume(sessionId: string, why: string): SessionError {
  * Takes the session for its unfinished Run (over from any earlier owner of that Run, alive or
  * not) and reads the Run again under the lease, so that nothing changes it meanwhile.
  * Rejects with `nothing_to_resume` when the session has none.
- * @example const { state, lease } = await takeUnfinishedRun(store, 'chat-1');
+ * @example
+ * import { MemorySessionStore } from 'tinyagent';
+ * const { state, lease } = await takeUnfinishedRun(new MemorySessionStore(), 'chat-1'); // or nothing_to_resume
  */
 export async function takeUnfinishedRun(store: DurableSessionStore, sessionId: string, signal?: AbortSignal): Promise<TakenRun> {
   const before = await store.loadRunState(sessionId);
@@ -45,7 +47,10 @@ export async function takeUnfinishedRun(store: DurableSessionStore, sessionId: s
  * What a Run continues from: calls with a result keep it; calls that may have started run
  * again when their tool's effects are 'none' or 'idempotent', and get `interrupted` when they
  * are 'once'; calls not started (waiting for approval included) run, asking again.
- * @example const point = resumePointOf(state, registry.snapshot());
+ * @example
+ * import { ToolRegistry, type UnfinishedRun } from 'tinyagent';
+ * declare const state: UnfinishedRun;
+ * const point = resumePointOf(state, new ToolRegistry(tools).snapshot());
  */
 export function resumePointOf(state: UnfinishedRun, tools: ToolSet): RunResumePoint {
   const messages = state.messages.slice(state.runStart);

@@ -21,7 +21,9 @@ export interface ResumeRunActorOptions extends Omit<CreateRunActorOptions, 'inpu
  * them. Start it (or the session stays held by this process until it ends). Rejects with a
  * SessionError `nothing_to_resume` when the session has no unfinished Run.
  * @example
- * const actor = await resumeRunActor({ provider, tools: [echo], session: { store, sessionId: 'chat-1' } });
+ * import { FileSessionStore, runToPromise } from 'tinyagent';
+ * const store = new FileSessionStore({ dir: '.sessions' });
+ * const actor = await resumeRunActor({ provider, tools, session: { store, sessionId: 'chat-1' } });
  * actor.start();
  * const output = await runToPromise(actor);
  */
