@@ -131,7 +131,10 @@ function endingOutcome(context: RunContext, status: RunStatus): RunOutcome {
 /**
  * The Run machine bound to `environment` (the exported `runMachine` is bound to none); its
  * implementations are what provideRunEnvironment provides.
- * @example runMachineFor(environment).implementations.actors.callProvider
+ * @example
+ * import type { RunEnvironment } from './environment.js';
+ * declare const environment: RunEnvironment;
+ * runMachineFor(environment).implementations.actors.callProvider;
  */
 export function runMachineFor(environment: RunEnvironment) {
   const { tools, now } = environment;
@@ -647,6 +650,10 @@ export type RunMachine = typeof runMachine;
  * `machine.provide`. Building one costs about a machine's construction: bind once per set of
  * tools (createAgent does, per registry state), not per Run.
  * @example
+ * import { createActor } from 'xstate';
+ * import { resolveLimits } from '../src/limits.js';
+ * import { ToolRegistry } from '../src/tools/registry.js';
+ * const echo = { name: 'echo', description: 'Replies with its text', parameters: { type: 'object' }, execute: async (args: Record<string, unknown>) => String(args.text) } as const;
  * const machine = provideRunEnvironment({ provider, tools: new ToolRegistry([echo]).snapshot(), store: undefined, now: Date.now, instructions: undefined, approve: undefined, withoutApprover: 'wait' });
  * createActor(machine, { input: { runId: 'r1', limits: resolveLimits(), input: 'Hi' } }).start();
  */

@@ -36,7 +36,10 @@ export function toolChildId(index: number): string {
 
 /**
  * The index of the running call whose ToolCall has the id `actorId`, or -1 for another child.
- * @example runningCallIndex(batch, '0') // 0 while call 0 runs
+ * @example
+ * import { openBatchProgress, startNext } from './batchProgress.js';
+ * const { batch } = startNext(openBatchProgress(1, [{ id: 'c1', name: 'read', arguments: {} }], false));
+ * runningCallIndex(batch, '0'); // 0 while call 0 runs
  */
 export function runningCallIndex(batch: BatchProgress | undefined, actorId: string | undefined): number {
   return batch?.running.find((index) => toolChildId(index) === actorId) ?? -1;

@@ -72,7 +72,7 @@ export class ServerTools {
    * import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
    * declare const serverTools: ServerTools;
    * declare const client: Client;
-   * serverTools.sync((await client.listTools()).tools)
+   * serverTools.sync({ tools: (await client.listTools()).tools, malformed: [] })
    */
   sync(listed: ListedTools): void {
     const skipped: McpSkippedTool[] = [...listed.malformed];

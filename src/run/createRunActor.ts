@@ -112,7 +112,12 @@ export type BindRunMachine = (environment: RunEnvironment) => RunMachine;
  * A binder for Runs whose provider, store, approver, clock and instructions never change (an
  * agent's, which passes its store in `beside` for every Run): it binds the machine again only
  * when the tool set changed (a registration).
- * @example const bind = bindOncePerToolSet(); createRunActorWith(bind, options)
+ * @example
+ * import { ToolRegistry } from '../tools/registry.js';
+ * const registry = new ToolRegistry(tools);
+ * const bind = bindOncePerToolSet();
+ * const first = createRunActorWith(bind, { provider, tools: registry, input: 'Hi' });
+ * const second = createRunActorWith(bind, { provider, tools: registry, input: 'Again' }); // no registration since: not bound again
  */
 export function bindOncePerToolSet(): BindRunMachine {
   let bound: { tools: RunEnvironment['tools']; machine: RunMachine } | undefined;
@@ -137,7 +142,8 @@ export interface RunBeside {
 
 /**
  * The environment of a Run created with `options`.
- * @example runEnvironmentOf(options).now()
+ * @example
+ * runEnvironmentOf({ provider, tools, input: 'Hi' }).now(); // milliseconds since the epoch, without a `now` option
  */
 export function runEnvironmentOf(options: CreateRunActorOptions, beside: RunBeside = {}): RunEnvironment {
   return {
@@ -160,6 +166,8 @@ export function runEnvironmentOf(options: CreateRunActorOptions, beside: RunBesi
  * Creates (does not start) an actor of `runMachine`; `runToPromise(actor)` resolves its RunOutput.
  * Binding the machine costs about a machine's construction; `createAgent` binds once per set of tools.
  * @example
+ * import { runToPromise } from './runEvents.js';
+ * const echo = { name: 'echo', description: 'Replies with its text', parameters: { type: 'object' }, execute: async (args: Record<string, unknown>) => String(args.text) } as const;
  * const actor = createRunActor({ provider, tools: [echo], input: 'Say hi' });
  * actor.start();
  * const output = await runToPromise(actor);
@@ -170,7 +178,9 @@ export function createRunActor(options: CreateRunActorOptions): RunActor {
 
 /**
  * `createRunActor` with the machine bound by `bind` (an agent's cache, a test's planted machine).
- * @example createRunActorWith(provideRunEnvironment, { provider, tools: [], input: 'Hi' })
+ * @example
+ * import { provideRunEnvironment } from '../../machines/run.machine.js';
+ * createRunActorWith(provideRunEnvironment, { provider, tools: [], input: 'Hi' });
  */
 export function createRunActorWith(bind: BindRunMachine, options: CreateRunActorOptions, beside?: RunBeside): RunActor {
   checkOptions(options);

@@ -112,7 +112,9 @@ function checkChildren(children: unknown): void {
 
 /**
  * The snapshot, checked for restoring a Run; a ConfigurationError (`invalid_option`) naming the bad field otherwise.
- * @example checkRunSnapshot(JSON.parse(saved), 'session-1')
+ * @example
+ * declare const saved: string; // JSON.stringify(actor.getPersistedSnapshot()) of a Run on session-1
+ * checkRunSnapshot(JSON.parse(saved), 'session-1');
  */
 export function checkRunSnapshot(snapshot: Snapshot<unknown>, sessionId: string | undefined): Snapshot<unknown> {
   if (!isRecord(snapshot)) throw new ConfigurationError(`${RESTORE} (got ${quoteValue(snapshot)})`);

@@ -70,7 +70,7 @@ export async function groupAlive(pgid: number): Promise<boolean> {
  * await stopGroup(child.pid!, { exitWaitMs: 500, graceMs: 1_000 }) // 'terminated'
  */
 export async function stopGroup(pgid: number, options: StopGroupOptions): Promise<GroupStop> {
-  const target = { pgid, stragglers: options.stragglers ?? (async () => []) };
+  const target: Target = { pgid, stragglers: options.stragglers ?? (async () => []), seen: new Set() };
   const exitWaitMs = options.exitWaitMs ?? 0;
   if (exitWaitMs > 0 && !(await signalUntil(target, undefined, Date.now() + exitWaitMs))) return 'exited';
   if (!(await signalUntil(target, 'SIGTERM', Date.now() + options.graceMs))) return 'terminated';
@@ -81,6 +81,9 @@ export async function stopGroup(pgid: number, options: StopGroupOptions): Promis
 interface Target {
   pgid: number;
   stragglers: () => Promise<readonly number[]>;
+  /** Every straggler found so far: one that is exiting may no longer show what made it one
+   * (its environment), yet still runs; it counts until it is gone or a zombie. */
+  seen: Set<number>;
 }
 
 // Sends `signal` (none: only waits) to the group once and to each straggler once, as they are
@@ -93,11 +96,36 @@ async function signalUntil(target: Target, signal: NodeJS.Signals | undefined, d
     const stragglers = await target.stragglers();
     for (const pid of stragglers.filter((found) => !sent.has(found))) {
       sent.add(pid);
+      target.seen.add(pid);
       if (signal !== undefined) signalProcess(pid, signal);
     }
-    if (stragglers.length === 0 && !(await groupAlive(target.pgid))) return false;
+    if (stragglers.length === 0 && !(await anyRunning(target.seen)) && !(await groupAlive(target.pgid))) return false;
     if (Date.now() >= deadline) return true;
     await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MS, Math.max(0, deadline - Date.now()))));
+  }
+}
+
+async function anyRunning(pids: ReadonlySet<number>): Promise<boolean> {
+  const states = await Promise.all([...pids].map((pid) => processRunning(pid)));
+  return states.some(Boolean);
+}
+
+// Whether the process exists and is not a zombie (on Linux from /proc; elsewhere signal 0).
+async function processRunning(pid: number): Promise<boolean> {
+  if (process.platform !== 'linux') {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch (error) {
+      return hasErrnoCode(error, 'EPERM');
+    }
+  }
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
+    return state !== 'Z' && state !== 'X';
+  } catch {
+    return false;
   }
 }
 
