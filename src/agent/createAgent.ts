@@ -207,8 +207,9 @@ export function createAgent(options: AgentOptions): Agent {
   // The live errors behind failed Runs, by Run id, until their RunError is built.
   const causes = new Map<string, unknown>();
   const keepCause = (runId: string, cause: unknown) => causes.set(runId, cause);
-  // The provider, store, approver and clock never change: the machine is bound once per state
-  // of the registry (a registration makes a new tool set), not once per Run.
+  // The provider, store and clock never change: the machine is bound once per state of the
+  // registry (a registration makes a new tool set) and approver (a sub-agent's is its parent
+  // Run's), not once per Run.
   const bind = bindOncePerToolSet();
 
   // Leases taken for Runs that have not started yet, by Run id; each Run's session writer takes its own.

@@ -6,10 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { lastValueFrom, toArray } from 'rxjs';
 import type { InspectionEvent } from 'xstate';
-import { agentTool, createAgent, runEvents, type RunActor, type RunEvent, type Tool } from '../../src/index.js';
+import { agentTool, createAgent, MemorySessionStore, runEvents, type RunActor, type RunEvent, type Tool } from '../../src/index.js';
 import { createScriptedProvider } from '../../src/testing.js';
 import { call } from '../helpers/runHarness.js';
-import { deferred } from '../helpers/deferred.js';
+import { deferred, flush } from '../helpers/deferred.js';
+import { expectSessionInvariant } from '../helpers/invariants.js';
 
 const ask = (id: string, input: string) => ({ text: '', toolCalls: [call(id, 'research', { input })] });
 const guarded: Tool = { name: 'pay', description: 'Pays', parameters: { type: 'object' }, needsApproval: true, execute: async () => 'paid' };
@@ -19,15 +20,17 @@ function watchParent() {
   const events: RunEvent[] = [];
   const inspected: string[] = [];
   const actor = deferred<RunActor>();
+  const roots: RunActor[] = [];
   const inspect = (inspection: InspectionEvent) => {
     if (inspection.type === '@xstate.actor' && inspection.actorRef.sessionId === inspection.rootId) {
       const root = inspection.actorRef as RunActor;
+      roots.push(root);
       runEvents(root).subscribe((event) => events.push(event));
       actor.resolve(root);
     }
     if (inspection.type === '@xstate.event' && inspection.actorRef.sessionId === inspection.rootId) inspected.push(inspection.event.type);
   };
-  return { events, inspected, actor: actor.promise, inspect };
+  return { events, inspected, actor: actor.promise, inspect, roots };
 }
 
 /** The parent's approver: it answers only when told to, and reports that its question was withdrawn. */
@@ -122,5 +125,50 @@ describe("a sub-agent's events and approvals through its parent's actor", () => 
     });
     await parent.run('go');
     expect(watch.events.filter((event) => event.type === 'tool.approval_resolved')).toEqual([expect.objectContaining({ callId: 'p1', approved: false, reason: 'policy', parentCallId: 'c1' })]);
+  });
+});
+
+describe("an approval pending inside a sub-agent survives the parent's resume", () => {
+  it("the resumed parent call resumes the child's Run (no new child Run), whose request is asked again through the resumed parent", async () => {
+    const store = new MemorySessionStore();
+    const paid: string[] = [];
+    const pay: Tool = { ...guarded, execute: async (_args, ctx) => (paid.push(ctx.runId), 'paid') };
+    const childActor = deferred<RunActor>();
+    const child = createAgent({
+      provider: createScriptedProvider((request) => (request.messages.at(-1)?.role === 'tool' ? { text: 'done' } : { text: '', toolCalls: [call('p1', 'pay')] })),
+      tools: [pay],
+      sessionStore: store,
+      inspect: (inspection) => {
+        if (inspection.type === '@xstate.actor' && inspection.actorRef.sessionId === inspection.rootId) childActor.resolve(inspection.actorRef as RunActor);
+      },
+    });
+    const parentProvider = () => createScriptedProvider((request) => (request.messages.at(-1)?.role === 'tool' ? { text: 'ok' } : ask('c1', 'pay it')));
+    const parentOf = (watch: ReturnType<typeof watchParent>) =>
+      createAgent({ provider: parentProvider(), tools: [agentTool(child, { name: 'research', description: 'Researches' })], sessionStore: store, approve: slowApprover().approve, inspect: watch.inspect });
+
+    // The first process: the child's request waits on the parent, then both actors go away.
+    const before = watchParent();
+    void parentOf(before).run('go', { sessionId: 'p' }).catch(() => undefined);
+    const firstRequest = await approvalRequested(before.events);
+    const childRunId = firstRequest.runId;
+    (await childActor.promise).stop();
+    (await before.actor).stop();
+    await flush();
+
+    // The second: the parent resumes; its call resumes the child's Run, asked again through the parent.
+    const after = watchParent();
+    const resumed = parentOf(after).resume('p');
+    const actor = await after.actor;
+    const again = await approvalRequested(after.events);
+    expect(again).toMatchObject({ runId: childRunId, callId: 'p1', parentRunId: actor.getSnapshot().context.runId, parentCallId: 'c1' });
+    expect(after.events.find((event) => event.parentRunId !== undefined)).toMatchObject({ type: 'run.resumed', runId: childRunId });
+    actor.send({ type: 'APPROVE', callId: 'p1' });
+    const output = await resumed;
+    expect(output.status).toBe('completed');
+    expect(paid).toEqual([childRunId]);
+    const childSession = await store.load('p.c1');
+    expectSessionInvariant(childSession);
+    expect(childSession.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['pay it']);
+    expect(childSession.at(-1)).toMatchObject({ role: 'assistant', content: 'done' });
   });
 });
