@@ -25,11 +25,10 @@ import { holdingSession, isInsideRunOn } from './sessionReentry.js';
 import { rememberAgentParts } from './agentParts.js';
 import { AnswersThroughRun } from './answersThroughRun.js';
 
-/** What a Run of an agent is started with: the scope its code sees, its approver, its inspector. */
+/** What a Run of an agent is started with: the scope its code sees, and its approver. */
 interface RunFrame {
   scope: RunScope;
   approve: CreateRunActorOptions['approve'];
-  inspect: AgentOptions['inspect'];
 }
 
 /** The typed-output options of an agent or a Run (docs/output.md). */
@@ -242,19 +241,19 @@ export function createAgent(options: AgentOptions): Agent {
   }
 
   /**
-   * The scope of a Run about to start, and its approver and inspector: one deeper than the Run
+   * The scope of a Run about to start, and its approver: one deeper than the Run
    * whose tool starts it; its approver, or that Run's. Its sub-agents' events are sent to its
    * actor (once built), and they ask through its approver and the answers sent to its actor.
    */
   function scopeOf(runId: string, sessionId: string | undefined, parent: RunScope | undefined, actorOf: () => RunActor | undefined): RunFrame {
     const approve = options.approve ?? parent?.approve;
-    const answers = approve === undefined ? undefined : new AnswersThroughRun();
+    const answers = approve === undefined ? undefined : new AnswersThroughRun(actorOf);
     const publish = (event: RunEvent) => {
       const actor = actorOf();
       if (actor?.getSnapshot().status === 'active') actor.send({ type: 'subagent.event', event });
     };
     const scope: RunScope = { runId, sessionId, depth: parent === undefined ? 0 : parent.depth + 1, approve: answers?.through(approve!), publish };
-    return { scope, approve, inspect: answers ? answers.besides(options.inspect) : options.inspect };
+    return { scope, approve };
   }
 
   // Takes the session's unfinished Run; the Run keeps its id, so its trace and idempotency keys stay.
@@ -292,7 +291,7 @@ export function createAgent(options: AgentOptions): Agent {
       session: sessionId === undefined ? undefined : { store, sessionId },
       limits,
       signal,
-      inspect: frame.inspect,
+      inspect: options.inspect,
       now: options.now,
       runId,
       instructions: options.instructions,
