@@ -133,7 +133,7 @@ ${endMarker('toolCall')}
 `;
 
 /** Markdown files whose marker blocks `npm run viz` rewrites; only the first must have them all. */
-export const MARKDOWN_FILES = [README_PATH, 'README.md'] as const;
+export const MARKDOWN_FILES = [README_PATH, 'docs/machines.md'] as const;
 
 /**
  * The text with each machine diagram whose markers it contains rewritten from the machine.

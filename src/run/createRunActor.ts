@@ -91,9 +91,12 @@ export type BindRunMachine = (environment: RunEnvironment) => RunMachine;
  * @example const bind = bindOncePerToolSet(); createRunActorWith(bind, options)
  */
 export function bindOncePerToolSet(): BindRunMachine {
-  let bound: { tools: RunEnvironment['tools']; machine: RunMachine } | undefined;
+  let bound: { environment: RunEnvironment; machine: RunMachine } | undefined;
   return (environment) => {
-    if (bound?.tools !== environment.tools) bound = { tools: environment.tools, machine: provideRunEnvironment(environment) };
+    // A machine bound for a Run without a session has no store; a Run with one needs it bound.
+    if (bound === undefined || bound.environment.tools !== environment.tools || (environment.store !== undefined && bound.environment.store !== environment.store)) {
+      bound = { environment, machine: provideRunEnvironment(environment) };
+    }
     return bound.machine;
   };
 }
