@@ -6,7 +6,7 @@ import { runMachine } from '../machines/run.machine.js';
 import { toolCallMachine } from '../machines/toolCall.machine.js';
 import { machineConfig } from '../src/inspection/machineConfig.js';
 
-/** The machines drawn, by the name their files and README markers use. */
+/** The machines drawn, by the name their files and Markdown markers use. */
 export const vizMachines = { run: runMachine, toolCall: toolCallMachine } as const satisfies Record<string, AnyStateMachine>;
 export type VizMachineName = keyof typeof vizMachines;
 
