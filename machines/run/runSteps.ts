@@ -90,7 +90,8 @@ export class RunStep {
     const stamped = event as RunEvent;
     stamped.runId = this.context.runId;
     stamped.seq = this.seq++;
-    stamped.time = this.now();
+    // Whole milliseconds: the Run's clock is sub-millisecond, event times are for people and logs.
+    stamped.time = Math.floor(this.now());
     this.effects.emit(stamped);
     return stamped;
   }

@@ -3,22 +3,44 @@
 import type { CancelSignal } from './exitCodes.js';
 
 export interface CliIo {
-  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean; fd?: number };
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
   env: Record<string, string | undefined>;
   /** Listens for SIGINT and SIGTERM; returns a function that stops listening. */
   onSignals(listener: (signal: CancelSignal) => void): () => void;
-  exit(code: number): never;
+  /**
+   * Ends the process without waiting for the rest of the work (a second Ctrl-C, a signal before
+   * the Run started): once stdout and stderr are flushed, with `'exit'` cleanup (MCP servers) run.
+   */
+  exitSoon(code: number): void;
+}
+
+/**
+ * Resolves once everything written to the stream so far has been handed to the system.
+ * @example await flushed(process.stdout)
+ */
+export function flushed(stream: NodeJS.WritableStream): Promise<void> {
+  return new Promise((resolve) => {
+    if ((stream as { destroyed?: boolean }).destroyed === true || !stream.writable) return resolve();
+    stream.write('', () => resolve());
+  });
 }
 
 /**
  * The real process.
  * @example
  * import { runCommand } from './commands/runCommand.js';
- * await runCommand('hi', { tools: ['read'], output: 'text', yes: false }, nodeIo())
+ * await runCommand('hi', { tools: ['read'], outputFormat: 'text' }, nodeIo())
  */
 export function nodeIo(): CliIo {
+  // A reader that went away (`tinyagent … | head -1`) is not an error of the command: what is
+  // left to print is dropped, and the command (a Run that is being recorded) goes on.
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error;
+    });
+  }
   return {
     stdin: process.stdin,
     stdout: process.stdout,
@@ -34,6 +56,9 @@ export function nodeIo(): CliIo {
         process.off('SIGTERM', onTerm);
       };
     },
-    exit: (code) => process.exit(code),
+    exitSoon(code) {
+      process.exitCode = code;
+      void Promise.all([flushed(process.stdout), flushed(process.stderr)]).then(() => process.exit(code));
+    },
   };
 }

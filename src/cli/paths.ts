@@ -1,4 +1,9 @@
-// Where the CLI keeps sessions: `.tinyagent/sessions` under `--cwd`, unless `--sessions-dir` says.
+// Where the CLI keeps sessions: outside the project, in the user's state folder, one folder per
+// project (as Claude Code does), so that the agent's file tools never reach its own audit trail.
+// `--sessions-dir` overrides it.
+import { createHash } from 'node:crypto';
+import { realpathSync } from 'node:fs';
+import { homedir } from 'node:os';
 import path from 'node:path';
 
 /** The folder options every command shares. */
@@ -9,6 +14,10 @@ export interface LocationOptions {
   sessionsDir?: string;
 }
 
+type Env = Record<string, string | undefined>;
+
+const MAX_FOLDER_NAME = 200;
+
 /**
  * The absolute project folder.
  * @example projectDir({ cwd: 'repo' }) // '/home/me/repo' when run from /home/me
@@ -18,10 +27,42 @@ export function projectDir(options: LocationOptions): string {
 }
 
 /**
- * The absolute sessions folder.
- * @example sessionsDir({}) // '<current directory>/.tinyagent/sessions'
+ * The CLI's own state folder: `$TINYAGENT_HOME`, else `$XDG_STATE_HOME/tinyagent`, else `~/.tinyagent`.
+ * @example stateHome({ HOME: '/home/me' }) // '/home/me/.tinyagent'
  */
-export function sessionsDir(options: LocationOptions): string {
+export function stateHome(env: Env): string {
+  const own = env.TINYAGENT_HOME?.trim();
+  if (own) return path.resolve(own);
+  const xdg = env.XDG_STATE_HOME?.trim();
+  if (xdg && path.isAbsolute(xdg)) return path.join(xdg, 'tinyagent');
+  return path.join(env.HOME?.trim() || homedir(), '.tinyagent');
+}
+
+/**
+ * A project's folder name: its real path with every character but letters, digits, `.`, `_` and
+ * `-` replaced by `-` (`/home/me/repo` → `-home-me-repo`); a very long one is cut and gets a hash.
+ * @example projectFolderName('/home/me/repo') // '-home-me-repo'
+ */
+export function projectFolderName(absolutePath: string): string {
+  const name = absolutePath.replace(/[^A-Za-z0-9._-]/g, '-');
+  if (name.length <= MAX_FOLDER_NAME) return name;
+  const hash = createHash('sha256').update(absolutePath).digest('hex').slice(0, 12);
+  return `${name.slice(0, MAX_FOLDER_NAME - 13)}-${hash}`;
+}
+
+function realOrResolved(dir: string): string {
+  try {
+    return realpathSync(dir);
+  } catch {
+    return dir;
+  }
+}
+
+/**
+ * The absolute sessions folder: `--sessions-dir`, else `<state home>/projects/<project>/sessions`.
+ * @example sessionsDir({}, { TINYAGENT_HOME: '/tmp/t' }) // '/tmp/t/projects/-home-me-repo/sessions'
+ */
+export function sessionsDir(options: LocationOptions, env: Env): string {
   if (options.sessionsDir !== undefined) return path.resolve(process.cwd(), options.sessionsDir);
-  return path.join(projectDir(options), '.tinyagent', 'sessions');
+  return path.join(stateHome(env), 'projects', projectFolderName(realOrResolved(projectDir(options))), 'sessions');
 }

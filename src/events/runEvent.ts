@@ -7,7 +7,7 @@ export interface RunEventBase {
   runId: string;
   /** Position in this Run's event sequence, from 0. */
   seq: number;
-  /** Milliseconds since the epoch, from the Run's clock. */
+  /** Whole milliseconds since the epoch, from the Run's clock. */
   time: number;
 }
 

@@ -21,6 +21,23 @@ describe('approvalPolicy', () => {
     await expect(approvalPolicy({ yes: true })(request('1'), { signal: never() })).resolves.toMatchObject({ approved: true });
   });
 
+  it('follows the rules\' verdict (a deny holds even with --yes), edits with accept-edits, everything with bypass, without asking', async () => {
+    const verdict = (question: { toolName: string }) =>
+      question.toolName.startsWith('mcp__fs__')
+        ? { decision: 'allow' as const, rules: ['mcp__fs__*'], reason: 'Allowed by the allow rule "mcp__fs__*"' }
+        : question.toolName === 'shell'
+          ? { decision: 'deny' as const, rules: ['shell'], reason: 'Denied by the deny rule "shell"' }
+          : { decision: 'default' as const, rules: [], reason: 'No permission rule matches this call' };
+    const ruled = approvalPolicy({ verdict });
+    await expect(ruled(request('1', 'mcp__fs__write_file'), { signal: never() })).resolves.toMatchObject({ approved: true, reason: 'Allowed by the allow rule "mcp__fs__*" (--allowed-tools)' });
+    await expect(ruled(request('2', 'write_file'), { signal: never() })).resolves.toMatchObject({ approved: false, reason: NO_TERMINAL_REASON });
+    await expect(approvalPolicy({ verdict, yes: true })(request('2', 'shell'), { signal: never() })).resolves.toMatchObject({ approved: false, reason: 'Denied by the deny rule "shell" (--disallowed-tools)' });
+    const edits = approvalPolicy({ mode: 'accept-edits' });
+    await expect(edits(request('3', 'edit_file'), { signal: never() })).resolves.toMatchObject({ approved: true });
+    await expect(edits(request('4', 'shell'), { signal: never() })).resolves.toMatchObject({ approved: false });
+    await expect(approvalPolicy({ mode: 'bypass' })(request('5', 'shell'), { signal: never() })).resolves.toMatchObject({ approved: true });
+  });
+
   it('denies without a terminal, saying how to allow it', async () => {
     const answer = await approvalPolicy({ yes: false })(request('1'), { signal: never() });
     expect(answer).toEqual({ approved: false, reason: NO_TERMINAL_REASON });
@@ -59,7 +76,7 @@ describe('approvalPolicy', () => {
   it('asks one question at a time, in order, pausing the spinner around each', async () => {
     const t = terminal();
     const calls: string[] = [];
-    const approve = approvalPolicy({ yes: false, terminal: t.streams, onPrompt: { before: () => calls.push('before'), after: () => calls.push('after') } });
+    const approve = approvalPolicy({ yes: false, terminal: t.streams, onPrompt: { before: (id) => calls.push(`before ${id}`), after: (id) => calls.push(`after ${id}`) } });
     const first = approve(request('1', 'write_file'), { signal: never() });
     const second = approve(request('2', 'shell'), { signal: never() });
     await new Promise((resolve) => setImmediate(resolve));
@@ -71,6 +88,6 @@ describe('approvalPolicy', () => {
     expect(t.written()).toContain('shell');
     t.input.write('n\n');
     await expect(second).resolves.toMatchObject({ approved: false });
-    expect(calls).toEqual(['before', 'after', 'before', 'after']);
+    expect(calls).toEqual(['before 1', 'after 1', 'before 2', 'after 2']);
   });
 });

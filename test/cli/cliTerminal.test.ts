@@ -1,52 +1,109 @@
-// On a terminal (a pseudo-terminal from util-linux `script`) the CLI asks y/N before a
-// writing tool runs, shows a spinner while tools run, and colours its output.
+// On a terminal (a pseudo-terminal from util-linux `script`) the CLI asks y/N before a writing
+// tool or shell runs, shows no spinner while it asks and a spinner while tools run, leaves the
+// person's thinking time out of the durations, and colours its output.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { CLI, cleanEnv } from './runCli.js';
+import { CLI } from './runCli.js';
 import { useCliProject } from './cliProject.js';
 
 const hasScript = existsSync('/usr/bin/script');
 const project = useCliProject('tinyagent-cli-tty-');
+const FRAME = /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/;
 
-/** Runs the CLI inside a pseudo-terminal, answering each `[y/N]` prompt with the next answer. */
-function inTerminal(args: string[], answers: string[], env: Record<string, string>): Promise<{ code: number | null; screen: string }> {
+interface Terminal {
+  /** Resolves once the screen matches. */
+  until(pattern: RegExp): Promise<void>;
+  type(text: string): void;
+  screen(): string;
+  done: Promise<{ code: number | null; screen: string }>;
+}
+
+/** Runs the CLI inside a pseudo-terminal. */
+function inTerminal(args: string[], env: Record<string, string>): Terminal {
   const command = [process.execPath, CLI, ...args].map((part) => `'${part.replace(/'/g, `'\\''`)}'`).join(' ');
   const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: project.dir, env, stdio: ['pipe', 'pipe', 'pipe'] });
   let screen = '';
-  let asked = 0;
+  const waiting: { pattern: RegExp; resolve: () => void }[] = [];
   child.stdout.setEncoding('utf8').on('data', (text: string) => {
     screen += text;
-    const prompts = screen.split('[y/N]').length - 1;
-    while (asked < prompts && asked < answers.length) child.stdin.write(`${answers[asked++]}\n`);
+    for (const wait of waiting.splice(0)) {
+      if (wait.pattern.test(screen)) wait.resolve();
+      else waiting.push(wait);
+    }
   });
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, screen })));
+  const done = new Promise<{ code: number | null; screen: string }>((resolve) => child.on('close', (code) => resolve({ code, screen })));
+  return {
+    until: (pattern) => (pattern.test(screen) ? Promise.resolve() : new Promise((resolve) => waiting.push({ pattern, resolve }))),
+    type: (text) => child.stdin.write(text),
+    screen: () => screen,
+    done,
+  };
 }
 
-it.runIf(hasScript)('asks y/N on a terminal, runs the call on y, and colours the output', async () => {
-  const server = await project.serve([
+// eslint-disable-next-line no-control-regex -- the colour codes are what is removed
+const colourless = (screen: string) => screen.replace(/\u001b\[[0-9;]*m/g, '');
+
+it.runIf(hasScript)('asks y/N on a terminal, runs the call on y, denies it on n, and colours the output', async () => {
+  await project.serve([
     { calls: [{ id: 'w1', name: 'write_file', args: { path: 'yes.txt', content: 'approved' } }] },
     { calls: [{ id: 'w2', name: 'write_file', args: { path: 'no.txt', content: 'denied' } }] },
     { text: 'Done.' },
   ]);
-  const env = cleanEnv({ OPENAI_BASE_URL: server.baseURL, HOME: project.dir });
+  const env = project.env();
   delete env.NO_COLOR;
-  const { code, screen } = await inTerminal(['run', 'write twice', '--tools', 'write'], ['y', 'n'], env);
+  const terminal = inTerminal(['run', 'write twice', '--tools', 'write'], env);
+  await terminal.until(/yes\.txt.*\[y\/N\]/);
+  terminal.type('y\n');
+  await terminal.until(/no\.txt.*\[y\/N\]/);
+  terminal.type('n\n');
+  const { code, screen } = await terminal.done;
   expect(code).toBe(0);
-  expect(screen).toMatch(/Allow .*write_file.*yes\.txt.*\[y\/N\]/);
+  expect(colourless(screen)).toMatch(/Allow write_file \{"path":"yes\.txt"/);
   expect(readFileSync(path.join(project.dir, 'yes.txt'), 'utf8')).toBe('approved');
   expect(existsSync(path.join(project.dir, 'no.txt'))).toBe(false);
   expect(screen).toContain('[denied]');
   expect(screen).toContain('\u001b['); // colours on a terminal
-  // The spinner while the tool runs: a braille frame (coloured) before the tool's name.
-  expect(screen.replaceAll('\u001b[39m', '')).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] running write_file/);
+});
+
+it.runIf(hasScript)('shows no spinner while it asks, a spinner while the tool runs, and leaves the wait out of the durations', async () => {
+  // The command runs until the test has seen the spinner and creates the gate file.
+  const command = 'while [ ! -f gate ]; do sleep 0.02; done; echo through';
+  await project.serve([{ calls: [{ id: 's1', name: 'shell', args: { command } }] }, { text: 'Done.' }]);
+  const terminal = inTerminal(['run', 'run it', '--tools', 'shell'], project.env());
+  await terminal.until(/\[y\/N\]/);
+  const beforeAnswer = terminal.screen();
+  // The person thinks for 2 s; none of it may count.
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  terminal.type('y\n');
+  await terminal.until(new RegExp(`${FRAME.source} running shell`));
+  writeFileSync(path.join(project.dir, 'gate'), '');
+  const { code, screen } = await terminal.done;
+  expect(code).toBe(0);
+  expect(beforeAnswer).toMatch(/→ shell/);
+  expect(beforeAnswer).not.toMatch(FRAME);
+  const toolLine = /✓ shell \(([^)]*)\)/.exec(screen)![1]!;
+  const summary = /completed · 2 turns · 1 tool call · .* · ([^\r\n]*)/.exec(screen)![1]!;
+  // The wait alone was 2 s; what is shown is the Run's own time.
+  expect(Number.parseFloat(toolLine) < 2 || toolLine.endsWith(' ms')).toBe(true);
+  expect(Number.parseFloat(summary) < 2 || summary.endsWith(' ms')).toBe(true);
 });
 
 it.runIf(hasScript)('never colours with NO_COLOR, even on a terminal', async () => {
-  const server = await project.serve([{ text: 'Plain.' }]);
-  const { code, screen } = await inTerminal(['run', 'hi', '--tools', 'none'], [], cleanEnv({ OPENAI_BASE_URL: server.baseURL, HOME: project.dir, NO_COLOR: '1' }));
+  await project.serve([{ text: 'Plain.' }]);
+  const { code, screen } = await inTerminal(['run', 'hi', '--tools', 'none'], project.env({ NO_COLOR: '1' })).done;
   expect(code).toBe(0);
   expect(screen).toContain('Plain.');
   expect(screen).not.toContain('\u001b[3'); // no colour codes (cursor codes of the pty aside)
+});
+
+it.runIf(hasScript)('streams the answer to the terminal with its control characters visible', async () => {
+  await project.serve([{ text: 'Hi \u001b]0;pwned\u0007 there\r\n\u001b]52;c;eA==\u0007 and a lone \r.' }]);
+  const { code, screen } = await inTerminal(['run', 'hi', '--tools', 'none'], project.env({ NO_COLOR: '1' })).done;
+  expect(code).toBe(0);
+  expect(screen).toContain('Hi ^[]0;pwned^G there');
+  expect(screen).toContain('^[]52;c;eA==^G and a lone ^M.');
+  expect(screen).not.toContain('\u001b]');
+  expect(screen).not.toContain('\u0007');
 });

@@ -29,6 +29,17 @@ describe('run events', () => {
     expect([...times].sort((x, y) => x - y)).toEqual(times);
   });
 
+  it('stamps time in whole epoch milliseconds, even from a sub-millisecond clock', async () => {
+    let clock = 1_764_565_323_000.25;
+    const actor = createRunActor({ provider: twoRounds(), tools: [echoTool()], input: 'go', now: () => (clock += 0.5) });
+    const events = firstValueFrom(runEvents(actor).pipe(toArray()));
+    actor.start();
+    for (const event of await events) {
+      expect(Number.isInteger(event.time)).toBe(true);
+      expect(event.time).toBeGreaterThanOrEqual(1_764_565_323_000);
+    }
+  });
+
   it('tool events carry the call, its arguments as sent, the cut result and a duration', async () => {
     const run = startRun({ provider: twoRounds(), tools: [echoTool()], input: 'go' });
     const output = await run.output;

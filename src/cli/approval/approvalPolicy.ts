@@ -1,10 +1,11 @@
-// How the CLI answers approval requests: ask on a terminal, allow all with --yes, and
-// otherwise deny with a reason the model can act on.
+// How the CLI answers approval requests: by the permission rules and the permission mode first,
+// then by asking on a terminal, and otherwise with a denial the model can act on.
 import { askYesNo, type PromptStreams } from './askYesNo.js';
 import { previewArguments } from '../render/shorten.js';
+import { visibleControls } from '../render/visibleControls.js';
 import type { Colors } from '../render/colors.js';
 
-import type { ApprovalRequest } from '../../index.js';
+import type { ApprovalRequest, PermissionVerdict } from '../../index.js';
 
 /** The part of an approval request the CLI shows. */
 export type ApprovalQuestion = Pick<ApprovalRequest, 'callId' | 'toolName' | 'arguments'>;
@@ -12,16 +13,27 @@ export type ApprovalQuestion = Pick<ApprovalRequest, 'callId' | 'toolName' | 'ar
 export type ApprovalAnswer = { approved: boolean; reason?: string };
 export type Approver = (request: ApprovalQuestion, options: { signal: AbortSignal }) => Promise<ApprovalAnswer>;
 
+/** `--permission-mode`: `default` asks, `accept-edits` also allows the file-writing tools, `bypass` allows everything. */
+export type PermissionMode = 'default' | 'accept-edits' | 'bypass';
+export const PERMISSION_MODES: readonly PermissionMode[] = ['default', 'accept-edits', 'bypass'];
+
+/** The tools `accept-edits` allows without asking. */
+export const EDIT_TOOLS: readonly string[] = ['write_file', 'edit_file'];
+
 export const NO_TERMINAL_REASON =
-  'This tool needs approval, and the tinyagent CLI has no terminal to ask on; the user can rerun with --yes to allow it.';
+  'This tool needs approval, and the tinyagent CLI has no terminal to ask on; the user can rerun with --yes, --allowed-tools or --permission-mode to allow it.';
 
 export interface ApprovalPolicyOptions {
-  /** `--yes`: approve every call. */
-  yes: boolean;
+  /** Default `default`. */
+  mode?: PermissionMode;
+  /** `--yes`: the same as mode `bypass`. */
+  yes?: boolean;
+  /** What the permission rules (`--allowed-tools`, `--disallowed-tools`) say about a call. */
+  verdict?: (request: ApprovalQuestion) => PermissionVerdict;
   /** Where to ask; undefined when stdin or stderr is not a terminal. */
   terminal?: PromptStreams & { colors: Colors };
-  /** Called around a prompt so a spinner does not draw over it. */
-  onPrompt?: { before(): void; after(): void };
+  /** Called around a question (so a spinner does not draw over it, and the wait is not counted). */
+  onPrompt?: { before(callId: string): void; after(callId: string): void };
 }
 
 /**
@@ -31,22 +43,34 @@ export interface ApprovalPolicyOptions {
  * createAgent({ provider, approve: approvalPolicy({ yes: true }) })
  */
 export function approvalPolicy(options: ApprovalPolicyOptions): Approver {
-  if (options.yes) return () => Promise.resolve({ approved: true, reason: 'approved by --yes' });
-  const terminal = options.terminal;
-  if (!terminal) return () => Promise.resolve({ approved: false, reason: NO_TERMINAL_REASON });
-  // One question at a time, in the order the calls asked.
+  const mode = options.yes ? 'bypass' : (options.mode ?? 'default');
+  const ask = options.terminal ? terminalQuestion(options.terminal, options.onPrompt) : undefined;
+  return (request, context) => {
+    const verdict = options.verdict?.(request);
+    // A deny rule holds whatever the mode: it is how a user fences off what --yes would allow.
+    if (verdict?.decision === 'deny') return Promise.resolve({ approved: false, reason: `${verdict.reason} (--disallowed-tools)` });
+    if (mode === 'bypass') return Promise.resolve({ approved: true, reason: options.yes ? 'approved by --yes' : 'approved by --permission-mode bypass' });
+    if (verdict?.decision === 'allow') return Promise.resolve({ approved: true, reason: `${verdict.reason} (--allowed-tools)` });
+    if (mode === 'accept-edits' && EDIT_TOOLS.includes(request.toolName)) return Promise.resolve({ approved: true, reason: 'approved by --permission-mode accept-edits' });
+    if (!ask) return Promise.resolve({ approved: false, reason: NO_TERMINAL_REASON });
+    return ask(request, context);
+  };
+}
+
+// One question at a time, in the order the calls asked.
+function terminalQuestion(terminal: PromptStreams & { colors: Colors }, onPrompt: ApprovalPolicyOptions['onPrompt']): Approver {
   let queue: Promise<unknown> = Promise.resolve();
   return (request, { signal }) => {
     const answer = queue.then(async (): Promise<ApprovalAnswer> => {
       if (signal.aborted) return { approved: false, reason: 'the Run was cancelled' };
       const c = terminal.colors;
-      const question = `${c.yellow('?')} Allow ${c.bold(request.toolName)} ${c.dim(previewArguments(request.arguments, 200))} ${c.dim('[y/N]')} `;
-      options.onPrompt?.before();
+      const question = `${c.yellow('?')} Allow ${c.bold(visibleControls(request.toolName))} ${c.dim(previewArguments(request.arguments, 200))} ${c.dim('[y/N]')} `;
+      onPrompt?.before(request.callId);
       try {
         const yes = await askYesNo(question, terminal, signal);
         return yes ? { approved: true, reason: 'approved at the terminal' } : { approved: false, reason: 'the user said no at the terminal' };
       } finally {
-        options.onPrompt?.after();
+        onPrompt?.after(request.callId);
       }
     });
     queue = answer.catch(() => undefined);

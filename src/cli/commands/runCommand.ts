@@ -1,46 +1,52 @@
 // `tinyagent run "<prompt>"`: one Run through the public SDK (createAgent + agent.stream),
-// rendered as text or as JSON lines. The CLI adds no lifecycle of its own.
+// rendered as text (answer on stdout, progress on stderr), one JSON result, or JSON lines.
+// The CLI adds no lifecycle of its own.
 import { existsSync } from 'node:fs';
-import { homedir } from 'node:os';
 import path from 'node:path';
 import {
-  connectMcpServers,
   createAgent,
-  createFileTools,
-  createShellTool,
-  createSkillTool,
   FileSessionStore,
   isTerminalRunEvent,
-  loadMcpConfig,
-  loadSkills,
   providerFromEnv,
   type RunEvent,
-  type RunLimits,
   type RunOutput,
-  type Tool,
-  type ToolRegistry,
 } from '../../index.js';
-import { approvalPolicy } from '../approval/approvalPolicy.js';
-import { ExitCode, exitCodeOf, type CancelSignal } from '../exitCodes.js';
+import { approvalPolicy, type PermissionMode } from '../approval/approvalPolicy.js';
+import { exitCodeOf } from '../exitCodes.js';
 import { projectDir, sessionsDir, type LocationOptions } from '../paths.js';
+import { instructionsFor } from '../prompt/instructions.js';
+import { promptFrom, readAll, stdinKind } from '../prompt/readPrompt.js';
 import { colorsFor } from '../render/colors.js';
-import { TextRenderer } from '../render/textRenderer.js';
+import { RunTally } from '../render/runTally.js';
+import { OutputSink, type OutputFormat } from '../render/outputSink.js';
+import { chooseSession, type SessionFlags } from '../session/sessionChoice.js';
+import { cliTools, type ToolKind } from '../tools/cliTools.js';
+import { CliPermissions, ruleList } from '../tools/permissionRules.js';
 import { UsageError } from '../usageError.js';
-import { newSessionId } from './newSessionId.js';
+import { cliVersion } from '../version.js';
+import { CancelOnSignal } from './cancelOnSignal.js';
 import type { CliIo } from '../io.js';
 
-export type ToolKind = 'read' | 'write' | 'shell' | 'none';
+export type { OutputFormat };
 
-export interface RunCommandOptions extends LocationOptions {
-  session?: string;
+export interface RunCommandOptions extends LocationOptions, SessionFlags {
   tools: ToolKind[];
   mcpConfig?: string;
+  mcpTrust?: string[];
   /** Undefined: `.agents/skills` under `--cwd` and `~/.agents/skills`, those that exist. */
   skills?: string[];
   model?: string;
-  maxIterations?: number;
-  output: 'text' | 'jsonl';
-  yes: boolean;
+  /** `--max-turns`: the iteration limit (tool batches). */
+  maxTurns?: number;
+  outputFormat: OutputFormat;
+  permissionMode?: PermissionMode;
+  yes?: boolean;
+  allowedTools?: string[];
+  disallowedTools?: string[];
+  systemPrompt?: string;
+  appendSystemPrompt?: string;
+  /** False with `--no-agents-md`. */
+  agentsMd?: boolean;
 }
 
 export const NO_PROVIDER_MESSAGE = [
@@ -50,69 +56,111 @@ export const NO_PROVIDER_MESSAGE = [
   'TINYAGENT_PROVIDER=openai|anthropic chooses when both are set; TINYAGENT_MODEL (or --model) names the model.',
 ].join('\n');
 
-/** Registers the built-in tools that `--tools` names; writing tools and shell need approval. */
-function builtinTools(kinds: readonly ToolKind[], cwd: string): Tool[] {
-  if (kinds.includes('none')) {
-    if (kinds.length > 1) throw new UsageError('--tools none cannot be combined with other kinds');
-    return [];
-  }
-  const tools: Tool[] = [];
-  if (kinds.includes('write')) tools.push(...createFileTools({ root: cwd, write: true, needsApproval: true }));
-  else if (kinds.includes('read')) tools.push(...createFileTools({ root: cwd, write: false }));
-  if (kinds.includes('shell')) tools.push(createShellTool({ cwd, needsApproval: true }));
-  return tools;
+// The model the environment names, as providerFromEnv picks it (for the init record).
+function modelName(env: Record<string, string | undefined>): string {
+  const set = (name: string) => (env[name]?.trim() ?? '') !== '';
+  if (set('TINYAGENT_MODEL')) return env.TINYAGENT_MODEL!.trim();
+  const choice = env.TINYAGENT_PROVIDER?.trim().toLowerCase();
+  const anthropic = choice === 'anthropic' || (choice !== 'openai' && set('ANTHROPIC_API_KEY'));
+  return anthropic ? 'claude-sonnet-4-5' : 'gpt-4o-mini';
 }
 
-async function attachSkills(registry: ToolRegistry, dirs: string[] | undefined, cwd: string, io: CliIo): Promise<void> {
-  const chosen = dirs ?? [path.join(cwd, '.agents', 'skills'), path.join(homedir(), '.agents', 'skills')].filter((dir) => existsSync(dir));
-  if (chosen.length === 0) return;
-  const { skills, problems } = await loadSkills(chosen.map((dir) => path.resolve(process.cwd(), dir)));
-  for (const problem of problems) io.stderr.write(`warning: skill ${problem.path}: ${problem.reason}\n`);
-  if (skills.length > 0) registry.register(createSkillTool(skills));
+// The file tools refuse the sessions folder when it lies inside the project; one that is the
+// project folder itself cannot be kept from them.
+function sessionsExclusion(cwd: string, dir: string): string[] {
+  const rel = path.relative(cwd, dir);
+  if (rel === '') throw new UsageError(`--sessions-dir ${dir} is the working directory: the file tools would reach the sessions; choose a folder of its own`);
+  return rel.startsWith('..') || path.isAbsolute(rel) ? [] : [dir];
 }
 
 /**
- * Runs one prompt and resolves the process exit code.
+ * Runs one prompt (undefined or `-`: from stdin) and resolves the process exit code.
  * @example
  * import { nodeIo } from '../io.js';
- * const code = await runCommand('List the files', { tools: ['read'], output: 'text', yes: false }, nodeIo());
+ * const code = await runCommand('List the files', { tools: ['read'], outputFormat: 'text' }, nodeIo());
  */
-export async function runCommand(prompt: string, options: RunCommandOptions, io: CliIo): Promise<number> {
+export async function runCommand(promptArgument: string | undefined, options: RunCommandOptions, io: CliIo): Promise<number> {
   const env = options.model === undefined ? io.env : { ...io.env, TINYAGENT_MODEL: options.model };
   const provider = providerFromEnv(env);
   if (!provider) throw new UsageError(NO_PROVIDER_MESSAGE);
   const cwd = projectDir(options);
   if (!existsSync(cwd)) throw new UsageError(`--cwd ${cwd} does not exist`);
-  const sessionId = options.session ?? newSessionId();
-  const jsonl = options.output === 'jsonl';
-  const colors = colorsFor(io.stdout, io.env);
-  const renderer = jsonl ? undefined : new TextRenderer({ out: io.stdout, colors, spinner: io.stdout.isTTY === true });
-  const terminal = io.stdin.isTTY === true && io.stderr.isTTY === true ? { input: io.stdin, output: io.stderr, colors: colorsFor(io.stderr, io.env) } : undefined;
-  const limits: Partial<RunLimits> = options.maxIterations === undefined ? {} : { maxIterations: options.maxIterations };
+  const permissions = new CliPermissions({ allowed: ruleList(options.allowedTools), disallowed: ruleList(options.disallowedTools) }, cwd);
+  const dir = sessionsDir(options, io.env);
+  const session = await chooseSession(options, dir);
+  const stdin = stdinKind(io.stdin);
+  const prompt = await promptFrom(promptArgument, stdin, () => readAll(io.stdin));
+  const warn = (message: string) => io.stderr.write(`warning: ${message}\n`);
 
-  const agent = createAgent({
-    provider,
-    limits,
-    sessionStore: new FileSessionStore({ dir: sessionsDir(options), onRepair: (repair) => io.stderr.write(`note: session ${repair.sessionId}: ${repair.repaired.length} interrupted call(s) repaired\n`) }),
-    approve: approvalPolicy({ yes: options.yes, terminal, onPrompt: renderer && { before: () => renderer.pause(), after: () => renderer.resume() } }),
-  });
-  agent.tools.register(...builtinTools(options.tools, cwd));
-  await attachSkills(agent.tools, options.skills, cwd, io);
-  const mcp = options.mcpConfig === undefined ? undefined : await connectMcpServers(await loadMcpConfig(path.resolve(process.cwd(), options.mcpConfig)), agent.tools);
+  // From here to the last MCP server closed, a signal cancels instead of killing the process.
+  const cancel = new CancelOnSignal(io);
   try {
-    for (const server of mcp?.status() ?? []) {
-      if (server.state === 'failed') io.stderr.write(`warning: MCP server ${server.server} failed: ${server.error ?? 'unknown error'}\n`);
-    }
-    if (jsonl) io.stderr.write(`session ${sessionId}\n`);
-    const { output, signal } = await streamRun(agent.stream.bind(agent), prompt, sessionId, io, (event) => {
-      if (jsonl) io.stdout.write(`${JSON.stringify(event)}\n`);
-      else renderer!.handle(event);
+    const assembled = await cliTools({
+      kinds: options.tools,
+      cwd,
+      exclude: sessionsExclusion(cwd, dir),
+      skills: options.skills,
+      mcpConfig: options.mcpConfig,
+      mcpTrust: options.mcpTrust ?? [],
+      hides: (name) => permissions.hides(name),
+      signal: cancel.signal,
+      warn,
     });
-    if (!jsonl) io.stdout.write(`${colors.dim(`session ${sessionId}`)}\n`);
-    return exitCodeOf(output, signal);
+    let sink: OutputSink | undefined;
+    try {
+      const tally = new RunTally();
+      const toolNames = assembled.tools.map((tool) => tool.name);
+      for (const rule of permissions.unmatched([...toolNames, ...assembled.hidden])) warn(`the rule ${rule} matches no tool`);
+      const tools = assembled.tools.map((tool) => permissions.govern(tool));
+      // Cancelled while the MCP servers connected: they were stopped, no Run starts.
+      if (cancel.received) {
+        io.stderr.write(`cancelled by ${cancel.received} while the MCP servers connected; no Run was started\n`);
+        return cancel.exitCode;
+      }
+      sink = new OutputSink({
+        format: options.outputFormat,
+        io,
+        sessionId: session.id,
+        tally,
+        init: (runId) => ({ type: 'init', sessionId: session.id, runId, model: modelName(env), tools: toolNames, cwd, version: cliVersion() }),
+        asksApproval: (name) => assembled.tools.find((tool) => tool.name === name)?.needsApproval === true,
+      });
+      const shown = sink;
+      const agent = createAgent({
+        provider,
+        limits: options.maxTurns === undefined ? {} : { maxIterations: options.maxTurns },
+        instructions: await instructionsFor(cwd, toolNames, { systemPrompt: options.systemPrompt, appendSystemPrompt: options.appendSystemPrompt, agentsMd: options.agentsMd !== false }),
+        sessionStore: new FileSessionStore({ dir, onRepair: (repair) => io.stderr.write(`note: session ${repair.sessionId}: ${repair.repaired.length} interrupted call(s) repaired\n`) }),
+        approve: approvalPolicy({
+          mode: options.permissionMode,
+          yes: options.yes,
+          verdict: (request) => permissions.verdict(request.toolName, request.arguments as Record<string, unknown>),
+          terminal: stdin === 'terminal' && io.stderr.isTTY === true ? { input: io.stdin, output: io.stderr, colors: colorsFor(io.stderr, io.env) } : undefined,
+          onPrompt: {
+            before: () => {
+              shown.pause();
+              tally.waitStarted();
+            },
+            after: (callId) => {
+              tally.waitEnded(callId);
+              shown.resume();
+            },
+          },
+        }),
+      });
+      agent.tools.register(...tools);
+      const output = await streamRun(agent.stream.bind(agent), prompt, session.id, cancel.signal, (event) => {
+        tally.handle(event);
+        shown.event(event);
+      });
+      sink.finish(output);
+      return exitCodeOf(output, cancel.received);
+    } finally {
+      sink?.pause();
+      await assembled.mcp?.close();
+    }
   } finally {
-    renderer?.pause();
-    await mcp?.close();
+    cancel.detach();
   }
 }
 
@@ -120,34 +168,21 @@ type StreamFn = (input: string, options: { sessionId: string; signal: AbortSigna
   subscribe(observer: { next(event: RunEvent): void; error(error: unknown): void; complete(): void }): unknown;
 };
 
-/** Streams the Run, cancelling it on SIGINT/SIGTERM (a second signal exits at once). */
-function streamRun(
-  stream: StreamFn,
-  prompt: string,
-  sessionId: string,
-  io: CliIo,
-  onEvent: (event: RunEvent) => void,
-): Promise<{ output: RunOutput; signal: CancelSignal | undefined }> {
-  const controller = new AbortController();
-  let received: CancelSignal | undefined;
-  const onSignal = (signal: CancelSignal) => {
-    if (received) io.exit(signal === 'SIGINT' ? ExitCode.interrupted : ExitCode.terminated);
-    received = signal;
-    controller.abort(new Error(`cancelled by ${signal}`));
-  };
-  const detach = io.onSignals(onSignal);
-  return new Promise<{ output: RunOutput; signal: CancelSignal | undefined }>((resolve, reject) => {
+/** Streams the Run to its terminal event and resolves its output. */
+function streamRun(stream: StreamFn, prompt: string, sessionId: string, signal: AbortSignal, onEvent: (event: RunEvent) => void): Promise<RunOutput> {
+  return new Promise<RunOutput>((resolve, reject) => {
     let output: RunOutput | undefined;
-    stream(prompt, { sessionId, signal: controller.signal }).subscribe({
+    stream(prompt, { sessionId, signal }).subscribe({
       next(event) {
         onEvent(event);
         if (isTerminalRunEvent(event)) output = event.output;
       },
       error: reject,
       complete() {
-        if (output) resolve({ output, signal: received });
+        if (output) resolve(output);
         else reject(new Error('the Run ended without a terminal event'));
       },
     });
-  }).finally(detach);
+  });
 }
+

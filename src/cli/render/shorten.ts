@@ -1,11 +1,12 @@
-// One-line previews of tool arguments and results for the terminal.
+// One-line previews of tool arguments and results for the terminal, control characters visible.
+import { visibleControls } from './visibleControls.js';
 
 /**
  * A single line of at most `max` characters: newlines folded, the rest cut with an ellipsis.
  * @example oneLine('a\nb', 10) // 'a ⏎ b'
  */
 export function oneLine(text: string, max: number): string {
-  const folded = text.replace(/\r?\n/g, ' ⏎ ').replace(/\s+/g, ' ').trim();
+  const folded = visibleControls(text.replace(/\r?\n/g, ' ⏎ ').replace(/\s+/g, ' ').trim());
   return folded.length <= max ? folded : `${folded.slice(0, Math.max(0, max - 1))}…`;
 }
 

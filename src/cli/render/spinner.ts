@@ -23,14 +23,18 @@ export class Spinner {
     this.#paint = paint;
   }
 
-  /** Shows the spinner with this text (or updates the text if it already spins). */
+  /**
+   * Shows the spinner with this text from the next frame on (or updates the text if it spins):
+   * a call that turns out to need approval stops it before anything is drawn.
+   */
   start(text: string): void {
     this.#text = text;
     if (this.#timer === undefined) {
       this.#timer = setInterval(() => this.#render(), INTERVAL_MS);
       this.#timer.unref();
+    } else if (this.#shown) {
+      this.#render();
     }
-    this.#render();
   }
 
   /** Removes the line and stops spinning. */

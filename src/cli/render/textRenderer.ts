@@ -1,15 +1,27 @@
-// `--output text`: the model's text as it streams, one line per tool call when it starts and
-// one when it ends (a spinner between them on a TTY), then a summary line.
+// `--output-format text`: stdout carries only the answer (streamed as it comes when stdout is a
+// terminal, else written once at the end), stderr the progress: one line per tool call when it
+// starts and one when it ends (a spinner between them on a terminal), then a summary line.
+// Everything the model or a tool wrote is shown with its control characters visible.
 import type { RunEvent, RunOutput } from '../../index.js';
 import type { Colors } from './colors.js';
+import { plural, type RunTally } from './runTally.js';
 import { formatDuration, oneLine, previewArguments } from './shorten.js';
 import { Spinner } from './spinner.js';
+import { visibleControls } from './visibleControls.js';
 
 export interface TextRendererOptions {
-  out: NodeJS.WritableStream & { isTTY?: boolean };
+  /** stdout: the answer. */
+  answer: NodeJS.WritableStream & { isTTY?: boolean };
+  /** stderr: progress, tool lines, the summary. */
+  progress: NodeJS.WritableStream & { isTTY?: boolean };
+  /** Colours for `progress`. */
   colors: Colors;
-  /** Show a spinner while tools run (only sensible on a TTY). */
+  /** Show a spinner on `progress` while tools run (only sensible on a terminal). */
   spinner: boolean;
+  /** Counts turns, tool calls and the time spent waiting for approvals. */
+  tally: RunTally;
+  /** Whether every call of this tool asks for approval first (no spinner until it is answered). */
+  asksApproval?: (toolName: string) => boolean;
 }
 
 const ARGUMENT_PREVIEW = 100;
@@ -17,17 +29,29 @@ const RESULT_PREVIEW = 120;
 
 /** Writes one Run's events as text; `handle` each event in order. */
 export class TextRenderer {
-  readonly #out: TextRendererOptions['out'];
+  readonly #answer: TextRendererOptions['answer'];
+  readonly #progress: TextRendererOptions['progress'];
   readonly #c: Colors;
   readonly #spinner: Spinner | undefined;
-  #atLineStart = true;
+  readonly #tally: RunTally;
+  /** Stream the model's text to stdout as it comes (stdout is a terminal) or write the answer once. */
+  readonly #live: boolean;
+  #answerAtLineStart = true;
+  #pendingCr = false;
   #streamedThisResponse = false;
+  #responseText = '';
   readonly #running = new Map<string, string>();
+  readonly #awaitingApproval = new Set<string>();
+  readonly #asksApproval: (toolName: string) => boolean;
 
   constructor(options: TextRendererOptions) {
-    this.#out = options.out;
+    this.#answer = options.answer;
+    this.#progress = options.progress;
     this.#c = options.colors;
-    this.#spinner = options.spinner ? new Spinner(options.out, (frame) => this.#c.cyan(frame)) : undefined;
+    this.#tally = options.tally;
+    this.#asksApproval = options.asksApproval ?? (() => false);
+    this.#live = options.answer.isTTY === true;
+    this.#spinner = options.spinner ? new Spinner(options.progress, (frame) => this.#c.cyan(frame)) : undefined;
   }
 
   /**
@@ -40,44 +64,57 @@ export class TextRenderer {
     switch (event.type) {
       case 'provider.requested':
         this.#streamedThisResponse = false;
+        this.#responseText = '';
         return;
       case 'text.delta':
         this.#streamedThisResponse = true;
-        this.#text(event.delta);
+        this.#responseText += event.delta;
+        if (this.#live) this.#liveText(event.delta);
         return;
       case 'provider.responded':
-        // A provider that does not stream sends no deltas: show its text whole.
-        if (!this.#streamedThisResponse && event.text !== '') this.#text(event.text);
-        this.#endLine();
+        this.#responded(event.text, event.toolCallCount);
         return;
       case 'tool.started':
-        this.#line(`${this.#c.cyan('→')} ${this.#c.bold(event.toolName)} ${this.#c.dim(previewArguments(event.arguments, ARGUMENT_PREVIEW))}`);
-        this.#running.set(event.callId, event.toolName);
+        this.#line(`${this.#c.cyan('→')} ${this.#c.bold(visibleControls(event.toolName))} ${this.#c.dim(previewArguments(event.arguments, ARGUMENT_PREVIEW))}`);
+        this.#running.set(event.callId, visibleControls(event.toolName));
+        if (this.#asksApproval(event.toolName)) this.#awaitingApproval.add(event.callId);
+        this.#updateSpinner();
+        return;
+      case 'tool.approval_requested':
+        this.#awaitingApproval.add(event.callId);
+        this.#updateSpinner();
+        return;
+      case 'tool.approval_resolved':
+        this.#awaitingApproval.delete(event.callId);
         this.#updateSpinner();
         return;
       case 'tool.completed':
-        this.#running.delete(event.callId);
-        this.#line(`  ${this.#c.green('✓')} ${event.toolName} ${this.#c.dim(`(${formatDuration(event.durationMs)})`)}`);
-        this.#updateSpinner();
+        this.#settled(event.callId);
+        this.#line(`  ${this.#c.green('✓')} ${visibleControls(event.toolName)} ${this.#c.dim(`(${this.#callDuration(event.callId, event.durationMs)})`)}`);
         return;
       case 'tool.failed':
-        this.#running.delete(event.callId);
+        this.#settled(event.callId);
         this.#line(
-          `  ${this.#c.red('✗')} ${event.toolName} ${this.#c.red(`[${event.code}]`)} ${oneLine(event.result.content, RESULT_PREVIEW)} ${this.#c.dim(`(${formatDuration(event.durationMs)})`)}`,
+          `  ${this.#c.red('✗')} ${visibleControls(event.toolName)} ${this.#c.red(`[${visibleControls(event.code)}]`)} ${oneLine(event.result.content, RESULT_PREVIEW)} ${this.#c.dim(`(${this.#callDuration(event.callId, event.durationMs)})`)}`,
         );
-        this.#updateSpinner();
         return;
       case 'run.completed':
       case 'run.failed':
       case 'run.cancelled':
         this.#running.clear();
         this.#updateSpinner();
-        this.#endLine();
-        this.#line(this.#summary(event.output));
+        this.#endAnswerLine();
+        if (!this.#live && event.output.status === 'completed' && event.output.text) this.#answer.write(`${visibleControls(event.output.text).trimEnd()}\n`);
         return;
       default:
         return;
     }
+  }
+
+  /** The summary line (stderr), then the session id. */
+  summarize(output: RunOutput, sessionId: string): void {
+    this.#line(this.#summary(output));
+    this.#line(this.#c.dim(`session ${sessionId}`));
   }
 
   /** Stops the spinner (before a prompt, or when the process exits). */
@@ -90,39 +127,73 @@ export class TextRenderer {
     this.#updateSpinner();
   }
 
+  #responded(text: string, toolCallCount: number): void {
+    // A provider that does not stream sends no deltas: its text arrives whole here.
+    const whole = this.#streamedThisResponse ? this.#responseText : text;
+    if (this.#live) {
+      if (!this.#streamedThisResponse) this.#liveText(text);
+      if (this.#pendingCr) {
+        this.#answer.write(visibleControls('\r'));
+        this.#answerAtLineStart = false;
+        this.#pendingCr = false;
+      }
+      this.#endAnswerLine();
+    } else if (toolCallCount > 0 && whole.trim() !== '') {
+      // Text beside tool calls is not the answer: it is progress.
+      this.#line(this.#c.dim(visibleControls(whole.trim())));
+    }
+  }
+
+  #callDuration(callId: string, durationMs: number): string {
+    return formatDuration(Math.max(0, durationMs - this.#tally.waitedFor(callId)));
+  }
+
+  #settled(callId: string): void {
+    this.#running.delete(callId);
+    this.#awaitingApproval.delete(callId);
+    this.#updateSpinner();
+  }
+
   #summary(output: RunOutput): string {
     const parts: string[] = [];
-    const iterations = `${output.iterations} iteration${output.iterations === 1 ? '' : 's'}`;
     if (output.status === 'completed') parts.push(this.#c.green('completed'));
     else if (output.status === 'cancelled') parts.push(this.#c.yellow('cancelled'));
     else parts.push(this.#c.red(`${output.status.replace('_', ' ')} [${output.error?.code ?? output.status}]`));
-    parts.push(iterations);
+    parts.push(plural(this.#tally.turns, 'turn'), plural(this.#tally.toolCalls, 'tool call'));
     if (output.usage) parts.push(`${output.usage.totalTokens} tokens (${output.usage.inputTokens} in, ${output.usage.outputTokens} out)`);
+    parts.push(formatDuration(this.#tally.durationMs));
     const line = parts.join(' · ');
     return output.status === 'completed' || !output.error ? line : `${line}: ${oneLine(output.error.message, 200)}`;
   }
 
+  // Spins while some call runs that is not waiting for a person's answer.
   #updateSpinner(): void {
     if (!this.#spinner) return;
-    if (this.#running.size === 0) this.#spinner.stop();
-    else this.#spinner.start(`running ${[...new Set(this.#running.values())].join(', ')}`);
+    const running = [...this.#running].filter(([callId]) => !this.#awaitingApproval.has(callId)).map(([, name]) => name);
+    if (running.length === 0) this.#spinner.stop();
+    else this.#spinner.start(`running ${[...new Set(running)].join(', ')}`);
   }
 
-  #text(text: string): void {
-    if (text === '') return;
+  #liveText(text: string): void {
+    // A CR at the end of a delta may be the first half of a CR LF: it waits for the next one.
+    let chunk = (this.#pendingCr ? '\r' : '') + text;
+    this.#pendingCr = chunk.endsWith('\r');
+    if (this.#pendingCr) chunk = chunk.slice(0, -1);
+    if (chunk === '') return;
     this.#spinner?.hide();
-    this.#out.write(text);
-    this.#atLineStart = text.endsWith('\n');
+    const shown = visibleControls(chunk);
+    this.#answer.write(shown);
+    this.#answerAtLineStart = shown.endsWith('\n');
   }
 
-  #endLine(): void {
-    if (!this.#atLineStart) this.#out.write('\n');
-    this.#atLineStart = true;
+  #endAnswerLine(): void {
+    if (!this.#answerAtLineStart) this.#answer.write('\n');
+    this.#answerAtLineStart = true;
   }
 
   #line(text: string): void {
     this.#spinner?.hide();
-    this.#endLine();
-    this.#out.write(`${text}\n`);
+    if (this.#live) this.#endAnswerLine();
+    this.#progress.write(`${text}\n`);
   }
 }

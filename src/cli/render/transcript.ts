@@ -1,8 +1,9 @@
 // A session's messages as text a person reads: each message with its role, tool calls with
-// their arguments, and each result with its error code.
+// their arguments, and each result with its error code; stored text shows its control characters.
 import type { Message, ToolCallRequest } from '../../index.js';
 import type { Colors } from './colors.js';
 import { previewArguments } from './shorten.js';
+import { visibleControls as v } from './visibleControls.js';
 
 const RESULT_LINES = 20;
 
@@ -32,23 +33,23 @@ export function formatTranscript(messages: readonly Message[], c: Colors): strin
     switch (message.role) {
       case 'system':
       case 'user':
-        out.push(`${c.bold(c.blue(message.role))}\n${indent(message.content, '  ')}`);
+        out.push(`${c.bold(c.blue(message.role))}\n${indent(v(message.content), '  ')}`);
         break;
       case 'assistant': {
         const lines = [c.bold(c.magenta('assistant'))];
-        if (message.content !== '') lines.push(indent(message.content, '  '));
+        if (message.content !== '') lines.push(indent(v(message.content), '  '));
         for (const call of message.toolCalls ?? []) {
           calls.set(call.id, call);
-          lines.push(`  ${c.cyan('→')} ${c.bold(call.name)} ${previewArguments(call.arguments, 500)} ${c.dim(`(${call.id})`)}`);
+          lines.push(`  ${c.cyan('→')} ${c.bold(v(call.name))} ${previewArguments(call.arguments, 500)} ${c.dim(`(${v(call.id)})`)}`);
         }
         out.push(lines.join('\n'));
         break;
       }
       case 'tool': {
-        const name = calls.get(message.toolCallId)?.name ?? 'unknown tool';
-        const status = message.isError ? c.red(`error [${message.code ?? 'tool_error'}]`) : c.green('ok');
+        const name = v(calls.get(message.toolCallId)?.name ?? 'unknown tool');
+        const status = message.isError ? c.red(`error [${v(message.code ?? 'tool_error')}]`) : c.green('ok');
         const truncated = message.truncated ? c.dim(' (truncated)') : '';
-        out.push(`${c.bold('tool')} ${name} ${c.dim(`(${message.toolCallId})`)} ${status}${truncated}\n${indent(clip(message.content), '  ')}`);
+        out.push(`${c.bold('tool')} ${name} ${c.dim(`(${v(message.toolCallId)})`)} ${status}${truncated}\n${indent(clip(v(message.content)), '  ')}`);
         break;
       }
     }
