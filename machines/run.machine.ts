@@ -111,7 +111,10 @@ function endingOutcome(context: RunContext, status: RunStatus): RunOutcome {
 /**
  * The Run machine bound to `environment` (the exported `runMachine` is bound to none); its
  * implementations are what provideRunEnvironment provides.
- * @example runMachineFor(environment).implementations.actors.callProvider
+ * @example
+ * import type { RunEnvironment } from './environment.js';
+ * declare const environment: RunEnvironment;
+ * runMachineFor(environment).implementations.actors.callProvider;
  */
 export function runMachineFor(environment: RunEnvironment) {
   const { tools, now } = environment;
@@ -514,7 +517,13 @@ export type RunMachine = typeof runMachine;
  * The Run machine with its actors, guards and actions bound to `environment` through
  * `machine.provide`. Building one costs about a machine's construction: bind once per set of
  * tools (createAgent does, per registry state), not per Run.
- * @example const machine = provideRunEnvironment(environment); createActor(machine, { input }).start();
+ * @example
+ * import { createActor } from 'xstate';
+ * import type { RunEnvironment } from './environment.js';
+ * import type { RunMachineInput } from './run/runContext.js';
+ * declare const environment: RunEnvironment, input: RunMachineInput;
+ * const machine = provideRunEnvironment(environment);
+ * createActor(machine, { input }).start();
  */
 export function provideRunEnvironment(environment: RunEnvironment): RunMachine {
   return runMachine.provide(runMachineFor(environment).implementations);

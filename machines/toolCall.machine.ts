@@ -64,7 +64,11 @@ const reasonGiven = (reason: unknown) => (typeof reason === 'string' && reason !
 
 /**
  * The ToolCall machine bound to `environment` (the exported `toolCallMachine` is bound to none).
- * @example createActor(toolCallMachineFor(environment), { input })
+ * @example
+ * import { createActor } from 'xstate';
+ * import type { RunEnvironment } from './environment.js';
+ * declare const environment: RunEnvironment, input: ToolCallInput;
+ * createActor(toolCallMachineFor(environment), { input });
  */
 export function toolCallMachineFor(environment: RunEnvironment) {
   const { tools, now } = environment;

@@ -50,7 +50,10 @@ function checkTextLength(response: NormalizedResponse, maxTextChars: number): No
 
 /**
  * The request a Run sends: instructions first (never persisted), then the messages; the tools offered.
- * @example providerRequest(environment, input).messages[0] // { role: 'system', content: 'Be brief.' }
+ * @example
+ * import type { RunEnvironment } from '../environment.js';
+ * declare const environment: RunEnvironment, input: Parameters<typeof providerRequest>[1];
+ * providerRequest(environment, input).messages[0]; // { role: 'system', content: 'Be brief.' }
  */
 export function providerRequest(environment: RunEnvironment, input: ProviderCallInput): ProviderRequest {
   const { instructions } = environment;
@@ -62,7 +65,11 @@ export function providerRequest(environment: RunEnvironment, input: ProviderCall
 
 /**
  * The provider actor logic of `environment`.
- * @example setup({ actors: { callProvider: callProvider(environment) } })
+ * @example
+ * import { setup } from 'xstate';
+ * import type { RunEnvironment } from '../environment.js';
+ * declare const environment: RunEnvironment;
+ * setup({ actors: { callProvider: callProvider(environment) } });
  */
 export function callProvider(environment: RunEnvironment) {
   return fromCallback<EventObject, ProviderCallInput & NonReducibleUnknown>(({ input, sendBack }) => {

@@ -14,7 +14,9 @@ export interface RunOutcome {
 
 /**
  * Builds the RunOutput the terminal event and the actor's output share.
- * @example buildRunOutput({ runId: 'r1', outcome: cancelledOutcome('user left'), iterations: 0, messages: [], usage: undefined }).status // 'cancelled'
+ * @example
+ * import { describeCause } from '../actors/describeError.js';
+ * buildRunOutput({ runId: 'r1', outcome: cancelledOutcome(describeCause('user left')), iterations: 0, messages: [], usage: undefined }).status; // 'cancelled'
  */
 export function buildRunOutput(run: {
   runId: string;
@@ -47,7 +49,9 @@ export function addUsage(total: Usage | undefined, next: Usage | undefined): Usa
 
 /**
  * The outcome of a cancelled Run; `cause` is the described abort reason.
- * @example cancelledOutcome(describeCause('user left')).error?.message // 'Run cancelled: user left'
+ * @example
+ * import { describeCause } from '../actors/describeError.js';
+ * cancelledOutcome(describeCause('user left')).error?.message; // 'Run cancelled: user left'
  */
 export function cancelledOutcome(reason: DescribedError | undefined): RunOutcome {
   const detail = reason === undefined ? '' : `: ${reason.message}`;

@@ -37,7 +37,10 @@ export function toolChildId(index: number): string {
 
 /**
  * The index of the running call whose ToolCall has the id `actorId`, or -1 for another child.
- * @example runningCallIndex(batch, '0') // 0 while call 0 runs
+ * @example
+ * import type { BatchProgress } from './batchProgress.js';
+ * declare const batch: BatchProgress;
+ * runningCallIndex(batch, '0'); // 0 while call 0 runs
  */
 export function runningCallIndex(batch: BatchProgress | undefined, actorId: string | undefined): number {
   return batch?.running.find((index) => toolChildId(index) === actorId) ?? -1;

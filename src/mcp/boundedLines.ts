@@ -23,7 +23,9 @@ export class BoundedLines {
 
   /**
    * Feeds a chunk; calls `onLine` for each complete line and `onOversized` for each line over the cap.
-   * @example lines.push(chunk, (line) => handle(line), (big) => report(big))
+   * @example
+   * declare const lines: BoundedLines, chunk: Buffer;
+   * lines.push(chunk, (line) => console.log(line), (big) => console.warn(`a line of ${big.bytes} bytes was dropped`));
    */
   push(chunk: Buffer, onLine: (line: string) => void, onOversized: (line: OversizedLine) => void): void {
     let start = 0;

@@ -10,7 +10,10 @@ const TERM_WAIT_MS = 1_000;
 
 /**
  * Remembers a group so that it is killed if this process exits with the server still running.
- * @example trackGroup(child.pid!)
+ * @example
+ * import type { ChildProcess } from 'node:child_process';
+ * declare const child: ChildProcess;
+ * trackGroup(child.pid!);
  */
 export function trackGroup(pgid: number): void {
   live.add(pgid);
@@ -23,7 +26,10 @@ export function trackGroup(pgid: number): void {
 
 /**
  * Forgets a group that has been ended.
- * @example untrackGroup(child.pid!)
+ * @example
+ * import type { ChildProcess } from 'node:child_process';
+ * declare const child: ChildProcess;
+ * untrackGroup(child.pid!);
  */
 export function untrackGroup(pgid: number): void {
   live.delete(pgid);
@@ -44,7 +50,10 @@ export function killMcpServerProcesses(): void {
 
 /**
  * SIGKILL to every process of the group; a group that is already gone is fine.
- * @example killGroupNow(child.pid!)
+ * @example
+ * import type { ChildProcess } from 'node:child_process';
+ * declare const child: ChildProcess;
+ * killGroupNow(child.pid!);
  */
 export function killGroupNow(pgid: number): void {
   signalGroup(pgid, 'SIGKILL');
@@ -52,7 +61,10 @@ export function killGroupNow(pgid: number): void {
 
 /**
  * Waits `graceMs` for the leader to exit by itself, then SIGTERM to the group, then SIGKILL to what is left.
- * @example await terminateGroup(child.pid!, { graceMs: 500, exited: () => child.exitCode !== null })
+ * @example
+ * import type { ChildProcess } from 'node:child_process';
+ * declare const child: ChildProcess;
+ * await terminateGroup(child.pid!, { graceMs: 500, exited: () => child.exitCode !== null });
  */
 export async function terminateGroup(pgid: number, options: { graceMs: number; exited?: () => boolean }): Promise<void> {
   const gone = () => !groupAlive(pgid);
@@ -66,7 +78,10 @@ export async function terminateGroup(pgid: number, options: { graceMs: number; e
 
 /**
  * Whether any process of the group may still exist (signal 0 to the group; a zombie member counts until it is reaped).
- * @example groupAlive(child.pid!) // false once the server and its children are gone
+ * @example
+ * import type { ChildProcess } from 'node:child_process';
+ * declare const child: ChildProcess;
+ * groupAlive(child.pid!); // false once the server and its children are gone
  */
 export function groupAlive(pgid: number): boolean {
   try {

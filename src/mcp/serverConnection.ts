@@ -60,7 +60,10 @@ const MAX_AUTHORIZATIONS = 2;
 /**
  * Starts (stdio) or reaches (HTTP) a server, initialises the MCP session and lists its tools; throws a readable Error on failure.
  * A server that asks for authorization on the way gets it (the person is asked once) and is connected again.
- * @example const { connection, tools } = await openConnection('fs', resolved, { timeoutMs: 30_000, signal, onToolsChanged: () => {} })
+ * @example
+ * import type { ResolvedServer } from './expandEnv.js';
+ * declare const resolved: ResolvedServer, signal: AbortSignal;
+ * const { connection, tools } = await openConnection('fs', resolved, { timeoutMs: 30_000, signal, onToolsChanged: () => {} });
  */
 export async function openConnection(server: string, resolved: ResolvedServer, options: OpenOptions): Promise<{ connection: ServerConnection; tools: ListedTools }> {
   for (let authorizations = 0; ; authorizations++) {

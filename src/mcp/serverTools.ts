@@ -71,7 +71,8 @@ export class ServerTools {
    * import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
    * declare const serverTools: ServerTools;
    * declare const client: Client;
-   * serverTools.sync((await client.listTools()).tools)
+   * import { listAllTools } from './listTools.js';
+   * serverTools.sync(await listAllTools(client, { timeout: 30_000 }));
    */
   sync(listed: ListedTools): void {
     const skipped: McpSkippedTool[] = [...listed.malformed];

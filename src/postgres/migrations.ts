@@ -34,6 +34,8 @@ const MIGRATION_LOCK = 7_361_905_112;
 /**
  * Brings the schema to SCHEMA_VERSION; refuses a database migrated by a newer tinyagent.
  * @example
+ * import type { PgClient } from './pgTypes.js';
+ * declare const client: PgClient;
  * await migrate(client);
  */
 export async function migrate(client: PgClient): Promise<void> {

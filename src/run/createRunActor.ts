@@ -88,7 +88,10 @@ export type BindRunMachine = (environment: RunEnvironment) => RunMachine;
 /**
  * A binder for Runs whose provider, store, approver, clock and instructions never change (an
  * agent's): it binds the machine again only when the tool set changed (a registration).
- * @example const bind = bindOncePerToolSet(); createRunActorWith(bind, options)
+ * @example
+ * declare const options: CreateRunActorOptions;
+ * const bind = bindOncePerToolSet();
+ * createRunActorWith(bind, options);
  */
 export function bindOncePerToolSet(): BindRunMachine {
   let bound: { environment: RunEnvironment; machine: RunMachine } | undefined;
@@ -103,7 +106,9 @@ export function bindOncePerToolSet(): BindRunMachine {
 
 /**
  * The environment of a Run created with `options`.
- * @example runEnvironmentOf(options, undefined).now()
+ * @example
+ * declare const options: CreateRunActorOptions;
+ * runEnvironmentOf(options, undefined).now();
  */
 export function runEnvironmentOf(options: CreateRunActorOptions, keepCause: RunEnvironment['keepCause']): RunEnvironment {
   return {
@@ -122,6 +127,9 @@ export function runEnvironmentOf(options: CreateRunActorOptions, keepCause: RunE
  * Creates (does not start) an actor of `runMachine`; `runToPromise(actor)` resolves its RunOutput.
  * Binding the machine costs about a machine's construction; `createAgent` binds once per set of tools.
  * @example
+ * import { defineTool } from '../tools/defineTool.js';
+ * import { runToPromise } from './runEvents.js';
+ * const echo = defineTool({ name: 'echo', description: 'Echoes', parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] }, execute: async ({ text }) => text });
  * const actor = createRunActor({ provider, tools: [echo], input: 'Say hi' });
  * actor.start();
  * const output = await runToPromise(actor);
@@ -132,7 +140,9 @@ export function createRunActor(options: CreateRunActorOptions): RunActor {
 
 /**
  * `createRunActor` with the machine bound by `bind` (an agent's cache, a test's planted machine).
- * @example createRunActorWith(provideRunEnvironment, { provider, tools: [], input: 'Hi' })
+ * @example
+ * import { provideRunEnvironment } from '../../machines/run.machine.js';
+ * createRunActorWith(provideRunEnvironment, { provider, tools: [], input: 'Hi' });
  */
 export function createRunActorWith(bind: BindRunMachine, options: CreateRunActorOptions, keepCause?: RunEnvironment['keepCause']): RunActor {
   checkOptions(options);

@@ -108,7 +108,9 @@ function checkChildren(children: unknown): void {
 
 /**
  * The snapshot, checked for restoring a Run; a ConfigurationError (`invalid_option`) naming the bad field otherwise.
- * @example checkRunSnapshot(JSON.parse(saved), 'session-1')
+ * @example
+ * import { readFileSync } from 'node:fs';
+ * checkRunSnapshot(JSON.parse(readFileSync('run.json', 'utf8')), 'session-1');
  */
 export function checkRunSnapshot(snapshot: Snapshot<unknown>, sessionId: string | undefined): Snapshot<unknown> {
   if (!isRecord(snapshot)) throw new ConfigurationError(`${RESTORE} (got ${quoteValue(snapshot)})`);

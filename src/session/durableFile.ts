@@ -71,7 +71,7 @@ export async function readSessionFileFrom(target: SessionFileTarget, position: n
  * @example
  * import { encodeRecords } from './jsonlCodec.js';
  * const target = { sessionId: 's', path: '/data/sessions/s.jsonl' };
- * await withLockedSessionFile(target, 10_000, (file) => file.append(encodeRecords([{ role: 'user', content: 'hi' }])));
+ * await withLockedSessionFile(target, 10_000, (file) => file.append(encodeRecords([{ type: 'message', message: { role: 'user', content: 'hi' } }])));
  */
 export async function withLockedSessionFile<T>(
   target: SessionFileTarget,

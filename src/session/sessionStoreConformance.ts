@@ -241,6 +241,10 @@ const cases: Case[] = [
  * rejects with an `AggregateError` of the failures, each named after its case. Uses fresh
  * session ids (`conformance-<uuid>-<n>`), so a persistent backend can be reused.
  * @example
+ * import { mkdtemp } from 'node:fs/promises';
+ * import { tmpdir } from 'node:os';
+ * import { join } from 'node:path';
+ * import { FileSessionStore } from './fileSessionStore.js';
  * const dir = await mkdtemp(join(tmpdir(), 'sessions-'));
  * await sessionStoreConformance(() => new FileSessionStore({ dir }));
  */

@@ -47,7 +47,9 @@ export function openRoot(absolutePath: string, excluded: readonly string[] = [])
 /**
  * Where the excluded directories really are now: resolved at each call, because one may be
  * created (or replaced by a link) after the tools were.
- * @example await excludedDirectories(root) // ['/srv/repo/.tinyagent/sessions']
+ * @example
+ * const root = openRoot('/srv/repo', ['/srv/repo/.tinyagent/sessions']);
+ * await excludedDirectories(root); // ['/srv/repo/.tinyagent/sessions']
  */
 export async function excludedDirectories(root: FileRoot): Promise<string[]> {
   const found = await Promise.all(root.excluded.map((dir) => realPathOfMissing(dir, 0).catch(() => dir)));

@@ -22,7 +22,10 @@ export interface FoundFile {
 
 /**
  * The files under `dir` that match `pattern`, sorted by their path relative to the root.
- * @example await findFiles(root, dir, 'src/**\/*.ts', signal) // { ok: true, files: [{ display: 'src/a.ts', real: '/srv/repo/src/a.ts' }] }
+ * @example
+ * import type { ConfinedPath, FileRoot } from './confinement.js';
+ * declare const root: FileRoot, dir: ConfinedPath, signal: AbortSignal;
+ * await findFiles(root, dir, 'src/**\/*.ts', signal); // { ok: true, files: [{ display: 'src/a.ts', real: '/srv/repo/src/a.ts' }] }
  */
 export async function findFiles(
   root: FileRoot,

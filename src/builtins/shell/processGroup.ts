@@ -22,7 +22,10 @@ const AFTER_KILL_MS = 5_000;
 
 /**
  * Sends a signal to every process of the group; false when the group no longer exists.
- * @example signalGroup(child.pid, 'SIGTERM')
+ * @example
+ * import type { ChildProcess } from 'node:child_process';
+ * declare const child: ChildProcess & { pid: number };
+ * signalGroup(child.pid, 'SIGTERM');
  */
 export function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
   try {
@@ -37,7 +40,10 @@ export function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
 /**
  * Whether a process of the group is still running. Zombies (ended, not yet reaped by their
  * parent or init) do not count: they cannot run or hold anything but a process slot.
- * @example await groupAlive(child.pid) // false once every process has ended
+ * @example
+ * import type { ChildProcess } from 'node:child_process';
+ * declare const child: ChildProcess & { pid: number };
+ * await groupAlive(child.pid); // false once every process has ended
  */
 export async function groupAlive(pgid: number): Promise<boolean> {
   if (!signalGroup(pgid, 0)) return false;
@@ -51,7 +57,10 @@ export async function groupAlive(pgid: number): Promise<boolean> {
 /**
  * SIGTERM to the group and the marked processes, then SIGKILL if any is still alive after
  * `graceMs`; resolves once none is alive.
- * @example await terminateCommand({ pgid: child.pid, mark: 'TINYAGENT_SHELL_CALL=3f9c…' }, 2_000) // 'terminated'
+ * @example
+ * import type { ChildProcess } from 'node:child_process';
+ * declare const child: ChildProcess & { pid: number };
+ * await terminateCommand({ pgid: child.pid, mark: 'TINYAGENT_SHELL_CALL=3f9c…' }, 2_000); // 'terminated'
  */
 export async function terminateCommand(target: CommandProcesses, graceMs: number): Promise<GroupStop> {
   if (!(await signalUntil(target, 'SIGTERM', Date.now() + graceMs))) return 'terminated';

@@ -32,8 +32,12 @@ interface Waiting {
 /**
  * Listens on 127.0.0.1 for the authorization server's redirect; each `getAuthorizationCode` opens the browser and waits for its code.
  * @example
+ * import { connectMcpServers } from '../connectMcpServers.js';
+ * import { loadMcpConfig } from '../loadMcpConfig.js';
+ * import { createFileOAuthStore } from './oauthStores.js';
+ * const config = await loadMcpConfig('.mcp.json');
  * const redirect = await createLoopbackRedirect();
- * const mcp = await connectMcpServers(config, agent.tools, { oauth: { ...redirect, store: createFileOAuthStore({ dir }) } });
+ * const mcp = await connectMcpServers(config, agent.tools, { oauth: { ...redirect, store: createFileOAuthStore({ dir: '.oauth' }) } });
  * await redirect.close();
  */
 export async function createLoopbackRedirect(options: LoopbackRedirectOptions = {}): Promise<LoopbackRedirect> {

@@ -7,7 +7,13 @@ import type { McpOAuthState, McpOAuthStore } from './oauthTypes.js';
 
 /**
  * A store that keeps OAuth state in memory only.
- * @example const store = createMemoryOAuthStore(); await connectMcpServers(config, agent.tools, { oauth: { getAuthorizationCode, store } });
+ * @example
+ * import { connectMcpServers } from '../connectMcpServers.js';
+ * import { loadMcpConfig } from '../loadMcpConfig.js';
+ * import { createLoopbackRedirect } from './loopbackRedirect.js';
+ * const { getAuthorizationCode } = await createLoopbackRedirect();
+ * const store = createMemoryOAuthStore();
+ * await connectMcpServers(await loadMcpConfig('.mcp.json'), agent.tools, { oauth: { getAuthorizationCode, store } });
  */
 export function createMemoryOAuthStore(): McpOAuthStore {
   const states = new Map<string, McpOAuthState>();
@@ -20,7 +26,10 @@ export function createMemoryOAuthStore(): McpOAuthStore {
 
 /**
  * A store with one JSON file per server in `dir` (created 0700), each written 0600 and replaced atomically.
- * @example const store = createFileOAuthStore({ dir: join(homedir(), '.config', 'tinyagent', 'mcp-oauth') });
+ * @example
+ * import { homedir } from 'node:os';
+ * import { join } from 'node:path';
+ * const store = createFileOAuthStore({ dir: join(homedir(), '.config', 'tinyagent', 'mcp-oauth') });
  */
 export function createFileOAuthStore(options: { dir: string }): McpOAuthStore {
   if (typeof options?.dir !== 'string' || options.dir === '') throw new ConfigurationError('createFileOAuthStore: dir must be a non-empty string.');

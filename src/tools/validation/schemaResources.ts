@@ -90,7 +90,10 @@ function noteAnchors(schema: Schema, baseUri: string, resources: Resources): voi
 
 /**
  * The subschema a reference found in `entry` points to: a resource (by its URI), a JSON pointer in one, or an anchor.
- * @example const { found, resources } = collectSchemas(root); resolveRef('#/definitions/a', found.get(root)!, resources)
+ * @example
+ * const root = { definitions: { a: { type: 'string' } }, properties: { a: { $ref: '#/definitions/a' } } };
+ * const { found, resources } = collectSchemas(root);
+ * resolveRef('#/definitions/a', found.get(root)!, resources); // { type: 'string' }
  */
 export function resolveRef(ref: string, entry: Found, resources: Resources): Schema | undefined {
   if (ref === '#' || ref.startsWith('#/')) return resolveLocal(ref, entry.base);

@@ -81,7 +81,9 @@ export class SchemaCompiler {
    * Compiles any JSON Schema (a boolean too), without the tool-parameters rule that the root
    * is `type: "object"`; `dialect` applies when the schema declares no `$schema`. The suite
    * runner measures the validator through this; tools go through `compile`.
-   * @example compiler.compileResource(true, '2020-12')(1).valid // true
+   * @example
+   * declare const compiler: SchemaCompiler;
+   * compiler.compileResource(true, '2020-12')(1).valid; // true
    */
   compileResource(schema: unknown, dialect: Dialect): SchemaValidator {
     if (typeof schema === 'object' && schema !== null && !Array.isArray(schema)) {
