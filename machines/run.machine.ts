@@ -519,11 +519,12 @@ export type RunMachine = typeof runMachine;
  * tools (createAgent does, per registry state), not per Run.
  * @example
  * import { createActor } from 'xstate';
- * import type { RunEnvironment } from './environment.js';
- * import type { RunMachineInput } from './run/runContext.js';
- * declare const environment: RunEnvironment, input: RunMachineInput;
- * const machine = provideRunEnvironment(environment);
- * createActor(machine, { input }).start();
+ * import { resolveLimits } from '../src/limits.js';
+ * import { defineTool } from '../src/tools/defineTool.js';
+ * import { ToolRegistry } from '../src/tools/registry.js';
+ * const echo = defineTool({ name: 'echo', description: 'Echoes', parameters: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] }, execute: async ({ text }) => text });
+ * const machine = provideRunEnvironment({ provider, tools: new ToolRegistry([echo]).snapshot(), store: undefined, now: Date.now, instructions: undefined, approve: undefined, withoutApprover: 'wait' });
+ * createActor(machine, { input: { runId: 'r1', limits: resolveLimits(), input: 'Hi' } }).start();
  */
 export function provideRunEnvironment(environment: RunEnvironment): RunMachine {
   return runMachine.provide(runMachineFor(environment).implementations);
