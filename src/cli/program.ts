@@ -58,6 +58,12 @@ Environment:
   TINYAGENT_PROVIDER                   openai | anthropic, when both are configured
   TINYAGENT_MODEL                      the model (--model overrides it)
   TINYAGENT_HOME                       the CLI's state folder (default: $XDG_STATE_HOME/tinyagent, else ~/.tinyagent)
+  XDG_CONFIG_HOME                      the user's settings: $XDG_CONFIG_HOME/tinyagent/settings.json (else ~/.config/tinyagent/settings.json)
+
+Settings files:
+  .tinyagent/settings.json (the project's) and the user's, with
+  { "permissions": { "allow": [...], "ask": [...], "deny": [...] } }: the same rules as the flags;
+  the lists of all sources are concatenated, so a deny anywhere wins (also with --yes).
   NO_COLOR                             no colours
 
 Exit codes:

@@ -35,7 +35,6 @@ const NOT_CHECKED: readonly { file: string; reason: string }[] = [
   { file: 'docs/design.md', reason: 'imports relative to src/builtins/files/, the last one a lint error on purpose' },
   { file: 'docs/machines.md', reason: '@statelyai/inspect is not installed in this repository' },
   { file: 'docs/machines.md', reason: '@statelyai/inspect is not installed in this repository' },
-  { file: 'docs/permissions.md', reason: 'createAgent has no permissions option yet; remove this marker when it has' },
   { file: 'docs/tools.md', reason: 'valibot is not installed in this repository' },
 ];
 

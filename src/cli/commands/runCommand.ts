@@ -22,6 +22,7 @@ import { OutputSink, type OutputFormat } from '../render/outputSink.js';
 import { chooseSession, type SessionFlags } from '../session/sessionChoice.js';
 import { cliTools, type ToolKind } from '../tools/cliTools.js';
 import { CliPermissions, ruleList } from '../tools/permissionRules.js';
+import { mergeRuleLists, readSettingsRules, settingsFiles } from '../tools/permissionSettings.js';
 import { UsageError } from '../usageError.js';
 import { cliVersion } from '../version.js';
 import { CancelOnSignal } from './cancelOnSignal.js';
@@ -85,7 +86,8 @@ export async function runCommand(promptArgument: string | undefined, options: Ru
   if (!provider) throw new UsageError(NO_PROVIDER_MESSAGE);
   const cwd = projectDir(options);
   if (!existsSync(cwd)) throw new UsageError(`--cwd ${cwd} does not exist`);
-  const permissions = new CliPermissions({ allowed: ruleList(options.allowedTools), disallowed: ruleList(options.disallowedTools) }, cwd);
+  const flags = { allow: ruleList(options.allowedTools), ask: [], deny: ruleList(options.disallowedTools) };
+  const permissions = new CliPermissions(mergeRuleLists([...settingsFiles(cwd, io.env).map(readSettingsRules), flags]), cwd);
   const dir = sessionsDir(options, io.env);
   const session = await chooseSession(options, dir);
   const stdin = stdinKind(io.stdin);
@@ -111,7 +113,7 @@ export async function runCommand(promptArgument: string | undefined, options: Ru
       const tally = new RunTally();
       const toolNames = assembled.tools.map((tool) => tool.name);
       for (const rule of permissions.unmatched([...toolNames, ...assembled.hidden])) warn(`the rule ${rule} matches no tool`);
-      const tools = assembled.tools.map((tool) => permissions.govern(tool));
+      const tools = assembled.tools;
       // Cancelled while the MCP servers connected: they were stopped, no Run starts.
       if (cancel.received) {
         io.stderr.write(`cancelled by ${cancel.received} while the MCP servers connected; no Run was started\n`);
@@ -131,10 +133,12 @@ export async function runCommand(promptArgument: string | undefined, options: Ru
         limits: options.maxTurns === undefined ? {} : { maxIterations: options.maxTurns },
         instructions: await instructionsFor(cwd, toolNames, { systemPrompt: options.systemPrompt, appendSystemPrompt: options.appendSystemPrompt, agentsMd: options.agentsMd !== false }),
         sessionStore: new FileSessionStore({ dir, onRepair: (repair) => io.stderr.write(`note: session ${repair.sessionId}: ${repair.repaired.length} interrupted call(s) repaired\n`) }),
+        // Deny, ask and allow rules are decided in each call before the approver is asked.
+        permissions: permissions.rules,
+        permissionsRoot: cwd,
         approve: approvalPolicy({
           mode: options.permissionMode,
           yes: options.yes,
-          verdict: (request) => permissions.verdict(request.toolName, request.arguments as Record<string, unknown>),
           terminal: stdin === 'terminal' && io.stderr.isTTY === true ? { input: io.stdin, output: io.stderr, colors: colorsFor(io.stderr, io.env) } : undefined,
           onPrompt: {
             before: () => {
