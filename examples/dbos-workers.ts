@@ -6,7 +6,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import { firstValueFrom, first } from 'rxjs';
-import { createAgent, createScriptedProvider, type Tool } from 'tinyagent';
+import { createAgent, type Tool } from 'tinyagent';
+import { createScriptedProvider } from 'tinyagent/testing';
 import { PostgresSessionStore } from 'tinyagent/postgres';
 import { registerDurableAgent } from 'tinyagent/dbos';
 

@@ -1,5 +1,6 @@
 // The README's quick start, kept as a file so the typecheck covers it and a test runs it.
-import { createAgent, createScriptedProvider, defineTool, RunError } from 'tinyagent';
+import { createAgent, defineTool, RunError } from 'tinyagent';
+import { createScriptedProvider } from 'tinyagent/testing';
 
 // The argument types of `execute` come from the schema: a handler that disagrees does not compile.
 const add = defineTool({

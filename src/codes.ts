@@ -1,6 +1,10 @@
 // Stable, machine-readable codes. Tool-result codes reach the model; run codes reach the caller.
 
-/** Codes an error-marked ToolResult may carry when the runtime produced it. */
+/**
+ * Codes an error-marked ToolResult may carry when the runtime produced it. The capability
+ * modules' own codes live with them: `FileToolErrorCode`, `ShellToolErrorCode`,
+ * `SkillToolErrorCode`, `McpErrorCode`.
+ */
 export const ToolErrorCode = {
   unknownTool: 'unknown_tool',
   invalidJson: 'invalid_json',
@@ -16,11 +20,6 @@ export const ToolErrorCode = {
   denied: 'denied',
   /** An `afterToolCall` hook threw, timed out or answered something that is not a result; the tool did run. */
   hookFailed: 'hook_failed',
-  /** Used by capability modules (built-in tools, skills, MCP), not by the core. */
-  pathOutsideRoot: 'path_outside_root',
-  commandFailed: 'command_failed',
-  timeout: 'timeout',
-  mcpServerClosed: 'mcp_server_closed',
 } as const;
 export type ToolErrorCode = (typeof ToolErrorCode)[keyof typeof ToolErrorCode];
 

@@ -77,8 +77,6 @@ export type { RunInfo, RunEnvironment, ApprovalWithoutApprover } from '../machin
 export type { ApprovalRequest, ApprovalAnswer, Approver } from '../machines/approval.js';
 export { createAgent } from './agent/createAgent.js';
 export type { Agent, AgentOptions, AgentRunOptions } from './agent/createAgent.js';
-export { createScriptedProvider, ScriptExhaustedError } from './scriptedProvider.js';
-export type { Script, ScriptStep, ScriptedProvider } from './scriptedProvider.js';
 
 // Machines
 export { runMachine, provideRunEnvironment } from '../machines/run.machine.js';

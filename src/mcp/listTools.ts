@@ -5,6 +5,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { McpError, ResultSchema, ToolSchema, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpSkippedTool } from './types.js';
+import { describeError } from '../capabilities/shared/coreHelpers.js';
 
 const MAX_PAGES = 1_000;
 
@@ -76,7 +77,7 @@ function cacheUsable(client: Client, listed: ListedTools): void {
       cache([tool]);
       usable.push(tool);
     } catch (error) {
-      listed.malformed.push({ tool: tool.name, reason: `its outputSchema cannot be used: ${error instanceof Error ? error.message : String(error)}` });
+      listed.malformed.push({ tool: tool.name, reason: `its outputSchema cannot be used: ${describeError(error)}` });
     }
   }
   listed.tools = usable;

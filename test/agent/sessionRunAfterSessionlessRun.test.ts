@@ -1,7 +1,8 @@
 // An agent binds its Run machine once per tool set. A Run without a session, bound first, must
 // not leave the agent's later session Runs without the store they append to.
 import { describe, expect, it } from 'vitest';
-import { createAgent, createScriptedProvider, MemorySessionStore } from '../../src/index.js';
+import { createAgent, MemorySessionStore } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { call } from '../helpers/runHarness.js';
 import { echoTool } from '../helpers/tools.js';
 

@@ -8,7 +8,6 @@ import type { runMachine } from '../../machines/run.machine.js';
 import { provideRunEnvironment } from '../../machines/run.machine.js';
 import { createRunActorWith, type CreateRunActorOptions } from '../../src/run/createRunActor.js';
 import {
-  createScriptedProvider,
   runEvents,
   ToolRegistry,
   type Message,
@@ -19,6 +18,7 @@ import {
   type ToolContext,
   type ToolResult,
 } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { deferred, flush, type Deferred } from '../helpers/deferred.js';
 import { resolvedLimits, type MachineChange, type RunPath, type RunStimulus } from './runModel.js';
 import { segmentInspector } from './segments.js';

@@ -2,7 +2,8 @@
 // span while it runs (for MCP's _meta.traceparent), and a sub-agent's Run given it as
 // `traceparent` nests under that call, in the parent's trace.
 import { describe, expect, it } from 'vitest';
-import { createAgent, createScriptedProvider, toolCallTraceparent, type Tool } from '../../src/index.js';
+import { createAgent, toolCallTraceparent, type Tool } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { call } from '../helpers/runHarness.js';
 import { inMemoryTracing, summarize } from './traceHarness.js';
 

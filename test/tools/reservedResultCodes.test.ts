@@ -2,7 +2,8 @@
 // a crash repair). A tool's own result carrying one becomes tool_error, content kept, so
 // `tool.failed` never reports an event that did not happen.
 import { describe, expect, it } from 'vitest';
-import { createScriptedProvider, type Tool, type ToolContext, type ToolFailedEvent } from '../../src/index.js';
+import type { Tool, ToolContext, ToolFailedEvent } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { runTool } from '../../src/tools/calls/runTool.js';
 import { RESERVED_TOOL_CODES } from '../../src/tools/calls/reservedCodes.js';
 import { startRun } from '../helpers/runHarness.js';

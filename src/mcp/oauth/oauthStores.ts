@@ -2,7 +2,7 @@
 // folder of the application's choosing (the CLI: the user's config folder).
 import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ConfigurationError } from '../../core.js';
+import { optionChecks } from '../../capabilities/shared/options.js';
 import type { McpOAuthState, McpOAuthStore } from './oauthTypes.js';
 
 /**
@@ -32,7 +32,7 @@ export function createMemoryOAuthStore(): McpOAuthStore {
  * const store = createFileOAuthStore({ dir: join(homedir(), '.config', 'tinyagent', 'mcp-oauth') });
  */
 export function createFileOAuthStore(options: { dir: string }): McpOAuthStore {
-  if (typeof options?.dir !== 'string' || options.dir === '') throw new ConfigurationError('createFileOAuthStore: dir must be a non-empty string.');
+  if (typeof options?.dir !== 'string' || options.dir === '') throw optionChecks('createFileOAuthStore').mustBe('dir', 'a non-empty string', options?.dir);
   const { dir } = options;
   const fileOf = (server: string) => join(dir, `${encodeURIComponent(server).replace(/\./g, '%2E')}.json`);
   return {

@@ -6,6 +6,7 @@ import { UnsupportedPatternError } from './linearRegExp.js';
 import { findApplicatorCycle } from './refCycles.js';
 import { namesOwnResource } from './schemaResources.js';
 import { scanSchema, type FoundRef } from './schemaScan.js';
+import { describeError } from '../../describeError.js';
 
 /** One reason the data does not match: where (a JSON pointer, '' for the root) and why. */
 export interface SchemaIssue {
@@ -101,7 +102,7 @@ export class SchemaCompiler {
       if (error instanceof RangeError) {
         throw new SchemaCompileError('is nested too deeply to compile (the stack overflowed)', { cause: error });
       }
-      throw new SchemaCompileError(`does not compile: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new SchemaCompileError(`does not compile: ${describeError(error)}`, { cause: error });
     }
   }
 
@@ -203,7 +204,7 @@ function translateCompileError(error: unknown, refs: FoundRef[], root: Record<st
   if (error instanceof UnsupportedPatternError) return new SchemaCompileError(error.message, { cause: error });
   if (error instanceof MissingRefError) return unresolvedRef(error, refs, root);
   if (error instanceof RangeError) return error; // reported by compile() as too deep
-  const message = error instanceof Error ? error.message : String(error);
+  const message = describeError(error);
   const format = UNKNOWN_FORMAT.exec(message);
   if (format) {
     return new SchemaCompileError(
@@ -238,7 +239,7 @@ function unvalidatable(error: unknown): SchemaIssue {
   if (error instanceof RangeError) {
     return { path: '', message: 'is nested too deeply to validate; send flatter arguments' };
   }
-  return { path: '', message: `could not be validated (${error instanceof Error ? error.message : String(error)})` };
+  return { path: '', message: `could not be validated (${describeError(error)})` };
 }
 
 function toIssue(error: ErrorObject): SchemaIssue {
