@@ -101,7 +101,8 @@ const beforeHookDenial = (outcome: BeforeToolCallOutcome) => outcome.reason ?? '
  * @example
  * import { createActor } from 'xstate';
  * import type { RunEnvironment } from './environment.js';
- * declare const environment: RunEnvironment, input: ToolCallInput;
+ * declare const environment: RunEnvironment;
+ * declare const input: ToolCallInput;
  * createActor(toolCallMachineFor(environment), { input });
  */
 export function toolCallMachineFor(environment: RunEnvironment) {

@@ -12,6 +12,7 @@ describe('public API', () => {
     expect(Object.keys(tinyagent).sort()).toEqual([
       'ConfigurationError',
       'DEFAULT_LIMITS',
+      'FINAL_ANSWER_TOOL',
       'FileSessionStore',
       'FileToolErrorCode',
       'McpErrorCode',
@@ -28,6 +29,7 @@ describe('public API', () => {
       'ToolErrorCode',
       'ToolRegistrationError',
       'ToolRegistry',
+      'agentTool',
       'checkElicitationContent',
       'connectMcpServers',
       'createAgent',
@@ -100,7 +102,19 @@ describe('public API', () => {
     expectTypeOf<Message['role']>().toEqualTypeOf<'system' | 'user' | 'assistant' | 'tool'>();
     expectTypeOf<SessionStore['load']>().returns.toEqualTypeOf<Promise<Message[]>>();
     expectTypeOf<keyof RunLimits>().toEqualTypeOf<
-      'maxIterations' | 'maxOutputChars' | 'maxConcurrency' | 'cancelGraceMs' | 'maxCallsPerResponse' | 'maxArgumentsChars' | 'maxTextChars'
+      | 'maxIterations'
+      | 'maxOutputChars'
+      | 'maxConcurrency'
+      | 'cancelGraceMs'
+      | 'maxCallsPerResponse'
+      | 'maxArgumentsChars'
+      | 'maxTextChars'
+      | 'maxInputTokens'
+      | 'maxOutputTokens'
+      | 'maxTotalTokens'
+      | 'maxToolCalls'
+      | 'maxDurationMs'
+      | 'maxCostUsd'
     >();
     expectTypeOf<RunEvent['type']>().toEqualTypeOf<
       | 'run.started'

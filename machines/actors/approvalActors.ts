@@ -29,9 +29,7 @@ export function decideApproval(tools: ToolSet) {
  * Asks `approve`; the ToolCall invokes it only when there is a callback to ask.
  * @example
  * import { setup } from 'xstate';
- * import type { Approver } from '../approval.js';
- * declare const approve: Approver;
- * setup({ actors: { askApprover: askApprover(approve) } });
+ * setup({ actors: { askApprover: askApprover(() => ({ approved: true })) } });
  */
 export function askApprover(approve: Approver | undefined) {
   return fromAbortablePromise<ApprovalDecision, ApprovalRequest>(({ input, abort }) => {

@@ -23,8 +23,7 @@ export interface BatchProgress {
 /**
  * A batch of `calls` with nothing started.
  * @example
- * import type { ToolCallRequest } from '../../src/types.js';
- * declare const calls: ToolCallRequest[];
+ * const calls = [{ id: 'c1', name: 'read', arguments: {} }, { id: 'c2', name: 'read', arguments: {} }];
  * openBatchProgress(1, calls, false).started; // 0
  */
 export function openBatchProgress(iteration: number, calls: readonly ToolCallRequest[], concurrent: boolean, runnable = calls.length): BatchProgress {
@@ -34,8 +33,7 @@ export function openBatchProgress(iteration: number, calls: readonly ToolCallReq
 /**
  * How many waiting calls may start now, `maxConcurrency` at a time (1 for a serial batch).
  * @example
- * import type { ToolCallRequest } from '../../src/types.js';
- * declare const calls: ToolCallRequest[];
+ * const calls = [{ id: 'c1', name: 'read', arguments: {} }, { id: 'c2', name: 'read', arguments: {} }];
  * freeSlots(openBatchProgress(1, calls, true), 10); // 2 for a fresh concurrent batch of two
  */
 export function freeSlots(batch: BatchProgress | undefined, maxConcurrency: number): number {
@@ -46,8 +44,9 @@ export function freeSlots(batch: BatchProgress | undefined, maxConcurrency: numb
 /**
  * True when the call settling now frees a slot that a waiting call may take.
  * @example
- * declare const batch: BatchProgress;
- * slotFreesForWaitingCall(batch, 1); // true in a serial batch with a call after the running one
+ * const calls = [{ id: 'c1', name: 'read', arguments: {} }, { id: 'c2', name: 'read', arguments: {} }];
+ * const { batch } = startNext(openBatchProgress(1, calls, false));
+ * slotFreesForWaitingCall(batch, 1); // true: a serial batch with a call after the running one
  */
 export function slotFreesForWaitingCall(batch: BatchProgress | undefined, maxConcurrency: number): boolean {
   return batch !== undefined && batch.running.length - 1 < maxConcurrency && batch.started < batch.runnable;
@@ -56,8 +55,7 @@ export function slotFreesForWaitingCall(batch: BatchProgress | undefined, maxCon
 /**
  * The batch with its next waiting call (in call order) marked started, and that call's index.
  * @example
- * import type { ToolCallRequest } from '../../src/types.js';
- * declare const calls: ToolCallRequest[];
+ * const calls = [{ id: 'c1', name: 'read', arguments: {} }, { id: 'c2', name: 'read', arguments: {} }];
  * startNext(openBatchProgress(1, calls, false)).index; // 0
  */
 export function startNext(batch: BatchProgress): { batch: BatchProgress; index: number } {
@@ -68,8 +66,9 @@ export function startNext(batch: BatchProgress): { batch: BatchProgress; index: 
 /**
  * The batch with every call not yet started marked started, and their indexes.
  * @example
- * declare const batch: BatchProgress;
- * takeUnstarted(batch).indexes; // [1, 2] when only call 0 started
+ * const calls = [{ id: 'c1', name: 'read', arguments: {} }, { id: 'c2', name: 'read', arguments: {} }, { id: 'c3', name: 'read', arguments: {} }];
+ * const { batch } = startNext(openBatchProgress(1, calls, true));
+ * takeUnstarted(batch).indexes; // [1, 2]: only call 0 started
  */
 export function takeUnstarted(batch: BatchProgress): { batch: BatchProgress; indexes: number[] } {
   const indexes = Array.from({ length: batch.runnable - batch.started }, (_, offset) => batch.started + offset);
@@ -79,7 +78,8 @@ export function takeUnstarted(batch: BatchProgress): { batch: BatchProgress; ind
 /**
  * The batch with `result` recorded for `index` (a second result for a call is ignored).
  * @example
- * declare const batch: BatchProgress;
+ * const calls = [{ id: 'c1', name: 'read', arguments: {} }, { id: 'c2', name: 'read', arguments: {} }];
+ * const { batch } = startNext(openBatchProgress(1, calls, false));
  * recordResult(batch, 0, { content: 'ok' }).results[0]; // { content: 'ok' }
  */
 export function recordResult(batch: BatchProgress, index: number, result: ToolResult): BatchProgress {
@@ -100,8 +100,9 @@ export function batchSettled(batch: BatchProgress | undefined): boolean {
 /**
  * True when `index` is the only call without a result: recording it settles the batch.
  * @example
- * declare const batch: BatchProgress;
- * isLastOutstanding(batch, 1); // true when call 1 is the only one without a result
+ * const calls = [{ id: 'c1', name: 'read', arguments: {} }, { id: 'c2', name: 'read', arguments: {} }];
+ * const { batch } = startNext(openBatchProgress(1, calls, true));
+ * isLastOutstanding(recordResult(batch, 0, { content: 'ok' }), 1); // true
  */
 export function isLastOutstanding(batch: BatchProgress | undefined, index: number): boolean {
   if (batch === undefined || batch.results[index] !== null) return false;

@@ -23,7 +23,7 @@ const parts = new WeakMap<object, AgentParts>();
  * import { resolveLimits } from '../limits.js';
  * import { MemorySessionStore } from '../session/memorySessionStore.js';
  * import { ToolRegistry } from '../tools/registry.js';
- * rememberAgentParts(agent, { provider, tools: new ToolRegistry(), limits: resolveLimits(), store: new MemorySessionStore(), instructions: undefined, approve: undefined });
+ * rememberAgentParts(agent, { provider, tools: new ToolRegistry(tools), limits: resolveLimits(), store: new MemorySessionStore(), instructions: undefined, approve: undefined });
  */
 export function rememberAgentParts(agent: object, agentParts: AgentParts): void {
   parts.set(agent, agentParts);

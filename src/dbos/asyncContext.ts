@@ -11,9 +11,8 @@ export type ContextRunner = <R>(fn: () => R) => R;
  * Captures the current async context (call it inside the workflow function).
  * @example
  * import { DBOS } from '@dbos-inc/dbos-sdk';
- * declare const step: () => Promise<string>;
  * const inWorkflow = captureContext();
- * await inWorkflow(() => DBOS.runStep(step));
+ * await inWorkflow(() => DBOS.runStep(async () => 'done', { name: 'step' }));
  */
 export function captureContext(): ContextRunner {
   const run = AsyncLocalStorage.snapshot();
@@ -24,7 +23,6 @@ export function captureContext(): ContextRunner {
  * Runs `fn` outside every workflow: the context of this module's loading.
  * @example
  * import { DBOS } from '@dbos-inc/dbos-sdk';
- * const workflowIDs = ['run-1'];
- * await outsideWorkflows(() => DBOS.listWorkflows({ workflowIDs }));
+ * await outsideWorkflows(() => DBOS.listWorkflows({ workflowIDs: ['run-1'] }));
  */
 export const outsideWorkflows: ContextRunner = captureContext();

@@ -59,10 +59,10 @@ export interface DurableAgent {
  * @example
  * import { DBOS } from '@dbos-inc/dbos-sdk';
  * import { createAgent } from '../agent/createAgent.js';
- * import { MemorySessionStore } from '../session/memorySessionStore.js';
- * const sessionStore = new MemorySessionStore(); // PostgresSessionStore across workers
- * const support = registerDurableAgent('support', () => createAgent({ provider, tools, sessionStore }));
- * DBOS.setConfig({ name: 'my-app', systemDatabaseUrl: process.env.DATABASE_URL });
+ * import { PostgresSessionStore } from '../postgres/postgresSessionStore.js';
+ * const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://localhost/app';
+ * const support = registerDurableAgent('support', () => createAgent({ provider, tools, sessionStore: new PostgresSessionStore({ connectionString: DATABASE_URL }) }));
+ * DBOS.setConfig({ name: 'my-app', systemDatabaseUrl: DATABASE_URL });
  * await DBOS.launch();
  * const handle = await support.start('Refund order 42', { sessionId: 'user-7' });
  * const output = await handle.result();

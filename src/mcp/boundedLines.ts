@@ -24,8 +24,8 @@ export class BoundedLines {
   /**
    * Feeds a chunk; calls `onLine` for each complete line and `onOversized` for each line over the cap.
    * @example
-   * declare const lines: BoundedLines, chunk: Buffer;
-   * lines.push(chunk, (line) => console.log(line), (big) => console.warn(`a line of ${big.bytes} bytes was dropped`));
+   * const lines = new BoundedLines(10 * 1024 * 1024);
+   * lines.push(Buffer.from('{"jsonrpc":"2.0"}\n'), (line) => console.log(line), (big) => console.warn('too large', big));
    */
   push(chunk: Buffer, onLine: (line: string) => void, onOversized: (line: OversizedLine) => void): void {
     let start = 0;

@@ -20,7 +20,7 @@ export interface ListedTools {
  * @example
  * import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
  * declare const client: Client;
- * const { tools, malformed } = await listAllTools(client, { timeout: 30_000 });
+ * const { tools, malformed } = await listAllTools(client, { timeout: 30_000 })
  */
 export async function listAllTools(client: Client, options: { timeout: number }): Promise<ListedTools> {
   const listed: ListedTools = { tools: [], malformed: [] };
@@ -91,8 +91,8 @@ function nameOf(raw: unknown): string {
 /**
  * The first problem a Zod error names, with its path.
  * @example
- * declare const error: unknown; // what listTools rejected with
- * describeSchemaError(error); // 'tools.1.inputSchema: Invalid input: expected object, received undefined'
+ * declare const error: unknown; // what the SDK's listTools() rejected with
+ * describeSchemaError(error) // 'tools.1.inputSchema: Invalid input: expected object, received undefined'
  */
 export function describeSchemaError(error: unknown): string {
   return firstIssue(error as { issues?: { path: PropertyKey[]; message: string }[] });
@@ -108,8 +108,8 @@ function firstIssue(error: { issues?: { path: PropertyKey[]; message: string }[]
 /**
  * Whether an SDK error is its result schema refusing an answer (a Zod error with its issues), not a protocol or transport failure.
  * @example
- * declare const error: unknown; // what listTools rejected with
- * isSchemaError(error); // true when one tool of the page lacks its inputSchema
+ * declare const error: unknown; // what the SDK's listTools() rejected with
+ * isSchemaError(error) // true when one tool of the page lacks its inputSchema
  */
 export function isSchemaError(error: unknown): boolean {
   return error instanceof Error && !(error instanceof McpError) && Array.isArray((error as { issues?: unknown }).issues);

@@ -64,8 +64,9 @@ const MAX_AUTHORIZATIONS = 2;
  * A server that asks for authorization on the way gets it (the person is asked once) and is connected again.
  * @example
  * import type { ResolvedServer } from './expandEnv.js';
- * declare const resolved: ResolvedServer, signal: AbortSignal;
- * const { connection, tools } = await openConnection('fs', resolved, { timeoutMs: 30_000, signal, onToolsChanged: () => {} });
+ * declare const resolved: ResolvedServer; // an entry of the config, checked and expanded
+ * const signal = AbortSignal.timeout(60_000);
+ * const { connection, tools } = await openConnection('fs', resolved, { timeoutMs: 30_000, signal, onToolsChanged: () => {} })
  */
 export async function openConnection(server: string, resolved: ResolvedServer, options: OpenOptions): Promise<{ connection: ServerConnection; tools: ListedTools }> {
   for (let authorizations = 0; ; authorizations++) {

@@ -72,8 +72,7 @@ export class ServerTools {
    * import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
    * declare const serverTools: ServerTools;
    * declare const client: Client;
-   * import { listAllTools } from './listTools.js';
-   * serverTools.sync(await listAllTools(client, { timeout: 30_000 }));
+   * serverTools.sync({ tools: (await client.listTools()).tools, malformed: [] })
    */
   sync(listed: ListedTools): void {
     const skipped: McpSkippedTool[] = [...listed.malformed];

@@ -18,7 +18,7 @@ const UNDEFINED_TABLE = '42P01';
  * A RecordBackend on the pool `getPool` resolves to; tables are created on the first write.
  * @example
  * import type { PgPool } from './pgTypes.js';
- * declare const pool: PgPool;
+ * declare const pool: PgPool; // a pg Pool
  * const backend = pgBackend(async () => pool);
  */
 export function pgBackend(getPool: () => Promise<PgPool>): RecordBackend {

@@ -20,6 +20,7 @@ const RUNTIME_CODES = [
   'session_error',
   'denied',
   'hook_failed',
+  'budget_exceeded',
 ];
 
 const ctx: ToolContext = { runId: 'r1', callId: 'c1', toolName: 'liar', iteration: 1, signal: new AbortController().signal, idempotencyKey: 'key' };
@@ -32,7 +33,7 @@ const returning = (code: string): Tool => ({
 });
 
 describe('codes reserved for the runtime', () => {
-  it('are exactly the ones docs/design.md lists (those of the contract, tool_call_limit and hook_failed)', () => {
+  it('are exactly the ones docs/design.md lists (those of the contract, tool_call_limit, hook_failed and budget_exceeded)', () => {
     expect([...RESERVED_TOOL_CODES].sort()).toEqual([...RUNTIME_CODES].sort());
   });
 

@@ -8,12 +8,12 @@ import type { McpOAuthState, McpOAuthStore } from './oauthTypes.js';
 /**
  * A store that keeps OAuth state in memory only.
  * @example
- * import { connectMcpServers } from '../connectMcpServers.js';
- * import { loadMcpConfig } from '../loadMcpConfig.js';
- * import { createLoopbackRedirect } from './loopbackRedirect.js';
- * const { getAuthorizationCode } = await createLoopbackRedirect();
+ * import { ToolRegistry } from 'tinyagent';
+ * import { connectMcpServers, loadMcpConfig } from 'tinyagent/mcp';
+ * declare const getAuthorizationCode: (server: string, authorizationUrl: URL) => Promise<string>;
+ * const config = await loadMcpConfig('.mcp.json');
  * const store = createMemoryOAuthStore();
- * await connectMcpServers(await loadMcpConfig('.mcp.json'), agent.tools, { oauth: { getAuthorizationCode, store } });
+ * await connectMcpServers(config, new ToolRegistry(), { oauth: { getAuthorizationCode, store } });
  */
 export function createMemoryOAuthStore(): McpOAuthStore {
   const states = new Map<string, McpOAuthState>();

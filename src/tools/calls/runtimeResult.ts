@@ -10,7 +10,7 @@ const runtimeResults = new WeakSet<ToolResult>();
  * @example
  * import { ToolErrorCode } from '../../codes.js';
  * import { errorResult } from './errorResult.js';
- * const result = asRuntimeResult(errorResult(ToolErrorCode.interrupted, 'Not run: it may have taken effect.'));
+ * const interrupted = asRuntimeResult(errorResult(ToolErrorCode.interrupted, 'The Run stopped before the call finished'));
  */
 export function asRuntimeResult(result: ToolResult): ToolResult {
   runtimeResults.add(result);
@@ -20,7 +20,9 @@ export function asRuntimeResult(result: ToolResult): ToolResult {
 /**
  * Whether `value` was marked by `asRuntimeResult`.
  * @example
- * isRuntimeResult({ content: 'ok' }); // false: a tool's own result
+ * import { errorResult } from './errorResult.js';
+ * isRuntimeResult(asRuntimeResult(errorResult('interrupted', 'stopped'))); // true
+ * isRuntimeResult({ content: 'a tool returned this' }); // false
  */
 export function isRuntimeResult(value: unknown): value is ToolResult {
   return typeof value === 'object' && value !== null && runtimeResults.has(value as ToolResult);

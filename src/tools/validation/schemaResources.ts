@@ -92,7 +92,7 @@ function noteAnchors(schema: Schema, baseUri: string, resources: Resources): voi
 /**
  * The subschema a reference found in `entry` points to: a resource (by its URI), a JSON pointer in one, or an anchor.
  * @example
- * const root = { definitions: { a: { type: 'string' } }, properties: { a: { $ref: '#/definitions/a' } } };
+ * const root = { type: 'object', definitions: { a: { type: 'string' } } };
  * const { found, resources } = collectSchemas(root);
  * resolveRef('#/definitions/a', found.get(root)!, resources); // { type: 'string' }
  */

@@ -83,8 +83,8 @@ export class SchemaCompiler {
    * is `type: "object"`; `dialect` applies when the schema declares no `$schema`. The suite
    * runner measures the validator through this; tools go through `compile`.
    * @example
-   * declare const compiler: SchemaCompiler;
-   * compiler.compileResource(true, '2020-12')(1).valid; // true
+ * const compiler = new SchemaCompiler();
+ * compiler.compileResource(true, '2020-12')(1).valid; // true
    */
   compileResource(schema: unknown, dialect: Dialect): SchemaValidator {
     if (typeof schema === 'object' && schema !== null && !Array.isArray(schema)) {
