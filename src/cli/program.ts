@@ -2,6 +2,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { TinyAgentError } from '../index.js';
 import { PERMISSION_MODES, type PermissionMode } from './approval/approvalPolicy.js';
+import { mcpLogin, mcpLogout } from './commands/mcpAuthCommand.js';
 import { mcpList } from './commands/mcpCommand.js';
 import { runCommand, type OutputFormat, type RunCommandOptions } from './commands/runCommand.js';
 import { sessionsList, sessionsRm, sessionsShow } from './commands/sessionsCommand.js';
@@ -58,6 +59,8 @@ Environment:
   TINYAGENT_PROVIDER                   openai | anthropic, when both are configured
   TINYAGENT_MODEL                      the model (--model overrides it)
   TINYAGENT_HOME                       the CLI's state folder (default: $XDG_STATE_HOME/tinyagent, else ~/.tinyagent)
+  XDG_CONFIG_HOME                      MCP OAuth tokens in $XDG_CONFIG_HOME/tinyagent/mcp-oauth (default ~/.config/...)
+  TINYAGENT_BROWSER                    the program that opens URLs (default: xdg-open, open or start)
   NO_COLOR                             no colours
 
 Exit codes:
@@ -155,6 +158,18 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
     .addOption(new Option('--output-format <format>', 'text, or json (an array)').choices(['text', 'json']).default('text'))
     .action(async (options) => {
       setExitCode(await mcpList(options, io));
+    });
+  locationOptions(mcp.command('login').description('authorize an HTTP server in the browser and keep its tokens').argument('<server>', 'server name in the configuration'))
+    .option('--mcp-config <file>', 'the .mcp.json file (default: .mcp.json in the working directory)')
+    .action(async (server: string, options) => {
+      setExitCode(await mcpLogin(server, options, io));
+    });
+  mcp
+    .command('logout')
+    .description("forget a server's stored OAuth client and tokens")
+    .argument('<server>', 'server name')
+    .action(async (server: string) => {
+      setExitCode(await mcpLogout(server, io));
     });
   return program;
 }

@@ -12,6 +12,10 @@ import {
   type RunOutput,
 } from '../../index.js';
 import { approvalPolicy, type PermissionMode } from '../approval/approvalPolicy.js';
+import { QuestionQueue } from '../approval/questionQueue.js';
+import { browserFor } from '../mcp/browser.js';
+import { mayOpenBrowser } from '../mcp/cliOAuth.js';
+import { elicitationPrompt } from '../mcp/elicitationPrompt.js';
 import { exitCodeOf } from '../exitCodes.js';
 import { projectDir, sessionsDir, type LocationOptions } from '../paths.js';
 import { instructionsFor } from '../prompt/instructions.js';
@@ -91,6 +95,22 @@ export async function runCommand(promptArgument: string | undefined, options: Ru
   const stdin = stdinKind(io.stdin);
   const prompt = await promptFrom(promptArgument, stdin, () => readAll(io.stdin));
   const warn = (message: string) => io.stderr.write(`warning: ${message}\n`);
+  const note = (message: string) => io.stderr.write(`${message}\n`);
+  const terminal = stdin === 'terminal' && io.stderr.isTTY === true ? { input: io.stdin, output: io.stderr, colors: colorsFor(io.stderr, io.env) } : undefined;
+  // Approvals and the servers' questions share the terminal: one at a time, no spinner over
+  // them, their waits left out of the durations.
+  let sink: OutputSink | undefined;
+  let tally: RunTally | undefined;
+  const questions = new QuestionQueue({
+    before: () => {
+      sink?.pause();
+      tally?.waitStarted();
+    },
+    after: (callId) => {
+      tally?.waitEnded(callId);
+      sink?.resume();
+    },
+  });
 
   // From here to the last MCP server closed, a signal cancels instead of killing the process.
   const cancel = new CancelOnSignal(io);
@@ -103,12 +123,13 @@ export async function runCommand(promptArgument: string | undefined, options: Ru
       mcpConfig: options.mcpConfig,
       mcpTrust: options.mcpTrust ?? [],
       hides: (name) => permissions.hides(name),
+      onElicitation: elicitationPrompt({ terminal, queue: questions, openUrl: browserFor(io.env), signal: cancel.signal, note }),
+      oauth: { env: io.env, interactive: mayOpenBrowser(io.env, io.stderr.isTTY === true), note },
       signal: cancel.signal,
       warn,
     });
-    let sink: OutputSink | undefined;
     try {
-      const tally = new RunTally();
+      tally = new RunTally();
       const toolNames = assembled.tools.map((tool) => tool.name);
       for (const rule of permissions.unmatched([...toolNames, ...assembled.hidden])) warn(`the rule ${rule} matches no tool`);
       const tools = assembled.tools.map((tool) => permissions.govern(tool));
@@ -123,9 +144,10 @@ export async function runCommand(promptArgument: string | undefined, options: Ru
         sessionId: session.id,
         tally,
         init: (runId) => ({ type: 'init', sessionId: session.id, runId, model: modelName(env), tools: toolNames, cwd, version: cliVersion() }),
-        asksApproval: (name) => assembled.tools.find((tool) => tool.name === name)?.needsApproval === true,
+        asksApproval: (name) => tools.find((tool) => tool.name === name)?.needsApproval === true, // as governed by the rules
       });
       const shown = sink;
+      const counted = tally;
       const agent = createAgent({
         provider,
         limits: options.maxTurns === undefined ? {} : { maxIterations: options.maxTurns },
@@ -135,29 +157,20 @@ export async function runCommand(promptArgument: string | undefined, options: Ru
           mode: options.permissionMode,
           yes: options.yes,
           verdict: (request) => permissions.verdict(request.toolName, request.arguments as Record<string, unknown>),
-          terminal: stdin === 'terminal' && io.stderr.isTTY === true ? { input: io.stdin, output: io.stderr, colors: colorsFor(io.stderr, io.env) } : undefined,
-          onPrompt: {
-            before: () => {
-              shown.pause();
-              tally.waitStarted();
-            },
-            after: (callId) => {
-              tally.waitEnded(callId);
-              shown.resume();
-            },
-          },
+          terminal,
+          queue: questions,
         }),
       });
       agent.tools.register(...tools);
       const output = await streamRun(agent.stream.bind(agent), prompt, session.id, cancel.signal, (event) => {
-        tally.handle(event);
+        counted.handle(event);
         shown.event(event);
       });
       sink.finish(output);
       return exitCodeOf(output, cancel.received);
     } finally {
       sink?.pause();
-      await assembled.mcp?.close();
+      await assembled.close();
     }
   } finally {
     cancel.detach();

@@ -43,6 +43,8 @@ export class TextRenderer {
   readonly #running = new Map<string, string>();
   readonly #awaitingApproval = new Set<string>();
   readonly #asksApproval: (toolName: string) => boolean;
+  /** A question is on the terminal: the spinner stays off until it is answered. */
+  #paused = false;
 
   constructor(options: TextRendererOptions) {
     this.#answer = options.answer;
@@ -119,11 +121,13 @@ export class TextRenderer {
 
   /** Stops the spinner (before a prompt, or when the process exits). */
   pause(): void {
+    this.#paused = true;
     this.#spinner?.stop();
   }
 
   /** Starts the spinner again if tools are still running. */
   resume(): void {
+    this.#paused = false;
     this.#updateSpinner();
   }
 
@@ -168,7 +172,7 @@ export class TextRenderer {
 
   // Spins while some call runs that is not waiting for a person's answer.
   #updateSpinner(): void {
-    if (!this.#spinner) return;
+    if (!this.#spinner || this.#paused) return;
     const running = [...this.#running].filter(([callId]) => !this.#awaitingApproval.has(callId)).map(([, name]) => name);
     if (running.length === 0) this.#spinner.stop();
     else this.#spinner.start(`running ${[...new Set(running)].join(', ')}`);
