@@ -32,7 +32,7 @@ export interface CliOptions {
 export function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) {
-    if (value === undefined || /^(OPENAI|ANTHROPIC|TINYAGENT)_/.test(key) || key === 'XDG_STATE_HOME') continue;
+    if (value === undefined || /^(OPENAI|ANTHROPIC|TINYAGENT)_/.test(key) || key === 'XDG_STATE_HOME' || key === 'XDG_CONFIG_HOME') continue;
     env[key] = value;
   }
   return { ...env, NO_COLOR: '1', ...extra };
