@@ -53,10 +53,12 @@ it.runIf(hasScript)('asks for each field of the form on a terminal, again for th
   expect(toolResult('form')).toEqual({ action: 'accept', content: { name: 'Ada', age: 30, level: 'high' } });
 });
 
-it.runIf(hasScript)('answers decline when the person does not want to fill in the form', async () => {
+it.runIf(hasScript)('asks the approval first and the form after it, one question at a time; declines when the person says no', async () => {
   elicitingConfig();
   await project.serve([{ calls: [{ id: 'f1', name: 'mcp__eliciting__ask_form', args: {} }] }, { text: 'Fine.' }]);
-  const terminal = startInTerminal(runArgs('no-form'), { cwd: project.dir, env: project.env() });
+  const terminal = startInTerminal(['run', 'ask me', '--mcp-config', '.mcp.json', '--tools', 'none', '--session', 'no-form'], { cwd: project.dir, env: project.env() });
+  await terminal.until(/Allow mcp__eliciting__ask_form \{\} \[y\/N\] $/);
+  terminal.type('y\n');
   await terminal.until(/Answer\? \[y\/N\] $/);
   terminal.type('n\n');
   expect((await terminal.done).code).toBe(0);
