@@ -6,6 +6,7 @@ import path from 'node:path';
 import {
   createAgent,
   FileSessionStore,
+  type Agent,
   isTerminalRunEvent,
   providerFromEnv,
   type RunEvent,
@@ -84,16 +85,52 @@ function sessionsExclusion(cwd: string, dir: string): string[] {
  * const code = await runCommand('List the files', { tools: ['read'], outputFormat: 'text' }, nodeIo());
  */
 export async function runCommand(promptArgument: string | undefined, options: RunCommandOptions, io: CliIo): Promise<number> {
+  const setup = runSetup(options, io);
+  const session = await chooseSession(options, setup.dir);
+  const prompt = await promptFrom(promptArgument, stdinKind(io.stdin), () => readAll(io.stdin));
+  return runAgent(options, io, setup, session.id, (agent, signal) => agent.stream(prompt, { sessionId: session.id, signal }));
+}
+
+/** What every command that runs the agent checks first: a provider, the project folder, the rules, the sessions folder. */
+export interface RunSetup {
+  env: Record<string, string | undefined>;
+  provider: NonNullable<ReturnType<typeof providerFromEnv>>;
+  cwd: string;
+  permissions: CliPermissions;
+  dir: string;
+}
+
+/**
+ * Checks the options a Run needs; a UsageError (exit 2) for what is missing.
+ * @example
+ * import { nodeIo } from '../io.js';
+ * const { cwd, dir } = runSetup({ tools: ['read'], outputFormat: 'text' }, nodeIo());
+ */
+export function runSetup(options: RunCommandOptions, io: CliIo): RunSetup {
   const env = options.model === undefined ? io.env : { ...io.env, TINYAGENT_MODEL: options.model };
   const provider = providerFromEnv(env);
   if (!provider) throw new UsageError(NO_PROVIDER_MESSAGE);
   const cwd = projectDir(options);
   if (!existsSync(cwd)) throw new UsageError(`--cwd ${cwd} does not exist`);
   const permissions = new CliPermissions({ allowed: ruleList(options.allowedTools), disallowed: ruleList(options.disallowedTools) }, cwd);
-  const dir = sessionsDir(options, io.env);
-  const session = await chooseSession(options, dir);
+  return { env, provider, cwd, permissions, dir: sessionsDir(options, io.env) };
+}
+
+/** Starts the command's Run on the assembled agent: a new Run of a prompt, or a session's unfinished Run resumed. */
+export type StartRun = (agent: Agent, signal: AbortSignal) => RunEvents;
+
+/**
+ * Assembles the tools and the agent, streams the Run `start` starts in the chosen format, and resolves the exit code.
+ * @example
+ * import { nodeIo } from '../io.js';
+ * const options = { tools: ['read' as const], outputFormat: 'text' as const };
+ * const io = nodeIo();
+ * await runAgent(options, io, runSetup(options, io), 'chat', (agent, signal) => agent.stream('hi', { sessionId: 'chat', signal }));
+ */
+export async function runAgent(options: RunCommandOptions, io: CliIo, setup: RunSetup, sessionId: string, start: StartRun): Promise<number> {
+  const { env, provider, cwd, permissions, dir } = setup;
+  const session = { id: sessionId };
   const stdin = stdinKind(io.stdin);
-  const prompt = await promptFrom(promptArgument, stdin, () => readAll(io.stdin));
   const warn = (message: string) => io.stderr.write(`warning: ${message}\n`);
   const note = (message: string) => io.stderr.write(`${message}\n`);
   const terminal = stdin === 'terminal' && io.stderr.isTTY === true ? { input: io.stdin, output: io.stderr, colors: colorsFor(io.stderr, io.env) } : undefined;
@@ -162,7 +199,7 @@ export async function runCommand(promptArgument: string | undefined, options: Ru
         }),
       });
       agent.tools.register(...tools);
-      const output = await streamRun(agent.stream.bind(agent), prompt, session.id, cancel.signal, (event) => {
+      const output = await streamRun(start(agent, cancel.signal), (event) => {
         counted.handle(event);
         shown.event(event);
       });
@@ -177,15 +214,16 @@ export async function runCommand(promptArgument: string | undefined, options: Ru
   }
 }
 
-type StreamFn = (input: string, options: { sessionId: string; signal: AbortSignal }) => {
+/** A Run's events, as `agent.stream` gives them. */
+export interface RunEvents {
   subscribe(observer: { next(event: RunEvent): void; error(error: unknown): void; complete(): void }): unknown;
-};
+}
 
 /** Streams the Run to its terminal event and resolves its output. */
-function streamRun(stream: StreamFn, prompt: string, sessionId: string, signal: AbortSignal, onEvent: (event: RunEvent) => void): Promise<RunOutput> {
+function streamRun(events: RunEvents, onEvent: (event: RunEvent) => void): Promise<RunOutput> {
   return new Promise<RunOutput>((resolve, reject) => {
     let output: RunOutput | undefined;
-    stream(prompt, { sessionId, signal }).subscribe({
+    events.subscribe({
       next(event) {
         onEvent(event);
         if (isTerminalRunEvent(event)) output = event.output;
