@@ -514,7 +514,9 @@ export type RunMachine = typeof runMachine;
  * The Run machine with its actors, guards and actions bound to `environment` through
  * `machine.provide`. Building one costs about a machine's construction: bind once per set of
  * tools (createAgent does, per registry state), not per Run.
- * @example const machine = provideRunEnvironment(environment); createActor(machine, { input }).start();
+ * @example
+ * const machine = provideRunEnvironment({ provider, tools: new ToolRegistry([echo]).snapshot(), store: undefined, now: Date.now, instructions: undefined, approve: undefined, withoutApprover: 'wait' });
+ * createActor(machine, { input: { runId: 'r1', limits: resolveLimits(), input: 'Hi' } }).start();
  */
 export function provideRunEnvironment(environment: RunEnvironment): RunMachine {
   return runMachine.provide(runMachineFor(environment).implementations);

@@ -91,12 +91,21 @@ export function toolCallMachineFor(environment: RunEnvironment) {
       noApproverDenies: () => environment.approve === undefined && environment.withoutApprover === 'deny',
       answerApproves: (_, params: { approved: boolean }) => params.approved,
       answerDenies: (_, params: { approved: boolean }) => !params.approved,
-      resultIsError: (_, params: { result: ToolResult }) => params.result.isError === true,
-      resultIsSuccess: (_, params: { result: ToolResult }) => params.result.isError !== true,
+      resultIsError: ({ event }) => {
+        assertEvent(event, 'tool.settled');
+        return event.result.isError === true;
+      },
+      resultIsSuccess: ({ event }) => {
+        assertEvent(event, 'tool.settled');
+        return event.result.isError !== true;
+      },
     },
     actions: {
       recordRejection: assign(({ context }) => finish(context.rejection)),
-      recordResult: assign((_, params: { result: ToolResult }) => finish(params.result)),
+      recordResult: assign(({ event }) => {
+        assertEvent(event, 'tool.settled');
+        return finish(event.result);
+      }),
       recordAcknowledgedCancel: assign(() => finish(acknowledgedCancelResult())),
       recordAbandoned: assign(({ context }) => finish(abandonedResult(context.cancelGraceMs))),
       recordDenial: assign((_, params: { reason: string | undefined }) => finish(deniedResult(params.reason))),
@@ -239,16 +248,8 @@ export function toolCallMachineFor(environment: RunEnvironment) {
           running: {
             on: {
               'tool.settled': [
-                {
-                  guard: { type: 'resultIsError', params: ({ event }) => ({ result: event.result }) },
-                  target: '#toolCall.failed',
-                  actions: { type: 'recordResult', params: ({ event }) => ({ result: event.result }) },
-                },
-                {
-                  guard: { type: 'resultIsSuccess', params: ({ event }) => ({ result: event.result }) },
-                  target: '#toolCall.succeeded',
-                  actions: { type: 'recordResult', params: ({ event }) => ({ result: event.result }) },
-                },
+                { guard: 'resultIsError', target: '#toolCall.failed', actions: 'recordResult' },
+                { guard: 'resultIsSuccess', target: '#toolCall.succeeded', actions: 'recordResult' },
               ],
               CANCEL: { target: 'aborting', actions: 'abortExecution' },
             },

@@ -73,7 +73,7 @@ export { createRunActor } from './run/createRunActor.js';
 export type { CreateRunActorOptions } from './run/createRunActor.js';
 export type { SessionBinding } from './run/createRunActor.js';
 export { runToPromise } from './run/runEvents.js';
-export type { RunInfo } from '../machines/environment.js';
+export type { RunInfo, RunEnvironment, ApprovalWithoutApprover } from '../machines/environment.js';
 export type { ApprovalRequest, ApprovalAnswer, Approver } from '../machines/approval.js';
 export { createAgent } from './agent/createAgent.js';
 export type { Agent, AgentOptions, AgentRunOptions } from './agent/createAgent.js';
@@ -81,7 +81,7 @@ export { createScriptedProvider, ScriptExhaustedError } from './scriptedProvider
 export type { Script, ScriptStep, ScriptedProvider } from './scriptedProvider.js';
 
 // Machines
-export { runMachine } from '../machines/run.machine.js';
+export { runMachine, provideRunEnvironment } from '../machines/run.machine.js';
 export type { RunMachineInput, RunMachineEvent } from '../machines/run.machine.js';
 export { toolCallMachine } from '../machines/toolCall.machine.js';
 export type { ToolCallInput, ToolCallOutput } from '../machines/toolCall.machine.js';

@@ -49,6 +49,7 @@ describe('public API', () => {
       'loadSkills',
       'openInBrowser',
       'parsePermissionRules',
+      'provideRunEnvironment',
       'providerFromEnv',
       'repairInterruptedCalls',
       'resolveLimits',

@@ -158,7 +158,7 @@ export function createAgent(options: AgentOptions): Agent {
       instructions: options.instructions,
       approve: options.approve,
       denyApprovalsWithoutApprover: true,
-    }, keepCause);
+    }, { store, keepCause });
     // Subscribed before the Run starts (and before any stream subscriber), so a call's span is open when its tool runs.
     if (telemetry) runEvents(actor, options.onSubscriberError).subscribe(telemetry.tracerFor({ sessionId, traceparent, history }));
     return actor;

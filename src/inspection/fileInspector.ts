@@ -97,7 +97,9 @@ export function createFileInspector(options: FileInspectorOptions): FileInspecto
   const onError = options.onError ?? ((error: unknown) => console.error('tinyagent: the file inspector stopped writing.', error));
   const definitions = new WeakMap<AnyStateMachine, string>();
   let fd: number | undefined = openRecordFile(options.path);
-  let pending: string[] = [];
+  // Lines to write; an actor's record waits (as an object) until its start names its parent.
+  let pending: (string | { record: Record<string, unknown> })[] = [];
+  const awaitingParent = new Map<string, { record: Record<string, unknown> }>();
   let records = 0;
 
   const definitionOf = (machine: AnyStateMachine) => {
@@ -112,10 +114,10 @@ export function createFileInspector(options: FileInspectorOptions): FileInspecto
     switch (event.type) {
       case '@xstate.actor': {
         const logic = logicOf(actorRef);
-        const parentId = (actorRef as { _parent?: AnyActorRef })._parent?.sessionId;
         const definition = options.definitions !== false && isStateMachine(logic) ? definitionOf(logic) : undefined;
-        // Created, not started: a machine's first snapshot only exists once it starts.
-        return { ...base, parentId, id: actorRef.id, name: nameOf(actorRef), definition, snapshot: { status: 'active' } };
+        // Created, not started: a machine's first snapshot only exists once it starts. The
+        // parent is filled in from the actor's start (see `parentOf`).
+        return { ...base, parentId: undefined, id: actorRef.id, name: nameOf(actorRef), definition, snapshot: { status: 'active' } };
       }
       case '@xstate.event':
         return { ...base, sourceId: event.sourceRef?.sessionId, event: eventRecord(event.event, limits) };
@@ -136,11 +138,25 @@ export function createFileInspector(options: FileInspectorOptions): FileInspecto
     }
   };
 
-  const flush = () => {
+  const line = (entry: (typeof pending)[number]) => (typeof entry === 'string' ? entry : `${JSON.stringify(entry.record)}\n`);
+
+  // Writes the pending lines, up to an actor record still waiting for its parent unless `all`.
+  const flush = (all = false) => {
     if (fd === undefined || pending.length === 0) return;
-    const chunk = pending.join('');
-    pending = [];
-    writeSync(fd, chunk);
+    const waiting = all ? -1 : pending.findIndex((entry) => typeof entry !== 'string' && awaitingParent.has(entry.record.sessionId as string));
+    const ready = waiting < 0 ? pending : pending.slice(0, waiting);
+    pending = waiting < 0 ? [] : pending.slice(waiting);
+    if (ready.length > 0) writeSync(fd, ready.map(line).join(''));
+  };
+
+  // XState announces each actor's start with an `xstate.init` event whose source is its parent
+  // (a public field of the inspection event): that is where a record learns its parent.
+  const parentOf = (event: InspectionEvent) => {
+    if (event.type !== '@xstate.event' || event.event.type !== 'xstate.init') return;
+    const entry = awaitingParent.get(event.actorRef.sessionId);
+    if (!entry) return;
+    awaitingParent.delete(event.actorRef.sessionId);
+    entry.record.parentId = event.sourceRef?.sessionId;
   };
 
   const stop = (error: unknown) => {
@@ -157,12 +173,21 @@ export function createFileInspector(options: FileInspectorOptions): FileInspecto
   };
 
   const inspect = (event: InspectionEvent) => {
-    if (fd === undefined || !types.has(event.type)) return;
+    if (fd === undefined) return;
     try {
-      pending.push(`${JSON.stringify(toRecord(event))}\n`);
+      parentOf(event);
+      if (!types.has(event.type)) return;
+      const record = toRecord(event);
+      if (event.type === '@xstate.actor' && event.actorRef.sessionId !== event.rootId) {
+        const entry = { record };
+        awaitingParent.set(event.actorRef.sessionId, entry);
+        pending.push(entry);
+      } else {
+        pending.push(`${JSON.stringify(record)}\n`);
+      }
       records++;
       const runEnded = event.type === '@xstate.snapshot' && event.actorRef.sessionId === event.rootId && event.snapshot.status !== 'active';
-      if (runEnded || pending.length >= BATCH) flush();
+      if (runEnded || pending.length >= BATCH) flush(runEnded);
     } catch (error) {
       stop(error); // an inspector must never break the Run it watches
     }
@@ -183,7 +208,7 @@ export function createFileInspector(options: FileInspectorOptions): FileInspecto
     async close() {
       if (fd === undefined) return;
       try {
-        flush();
+        flush(true);
         closeSync(fd);
         fd = undefined;
       } catch (error) {

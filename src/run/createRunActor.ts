@@ -87,7 +87,8 @@ export type BindRunMachine = (environment: RunEnvironment) => RunMachine;
 
 /**
  * A binder for Runs whose provider, store, approver, clock and instructions never change (an
- * agent's): it binds the machine again only when the tool set changed (a registration).
+ * agent's, which passes its store in `beside` for every Run): it binds the machine again only
+ * when the tool set changed (a registration).
  * @example const bind = bindOncePerToolSet(); createRunActorWith(bind, options)
  */
 export function bindOncePerToolSet(): BindRunMachine {
@@ -99,19 +100,28 @@ export function bindOncePerToolSet(): BindRunMachine {
 }
 
 /**
- * The environment of a Run created with `options`.
- * @example runEnvironmentOf(options, undefined).now()
+ * What a caller binding many Runs adds to their environment: the store all its Runs share
+ * (whether or not this one has a session), and where live causes go.
  */
-export function runEnvironmentOf(options: CreateRunActorOptions, keepCause: RunEnvironment['keepCause']): RunEnvironment {
+export interface RunBeside {
+  store?: RunEnvironment['store'];
+  keepCause?: RunEnvironment['keepCause'];
+}
+
+/**
+ * The environment of a Run created with `options`.
+ * @example runEnvironmentOf(options).now()
+ */
+export function runEnvironmentOf(options: CreateRunActorOptions, beside: RunBeside = {}): RunEnvironment {
   return {
     provider: options.provider,
     tools: toolSetOf(options.tools),
-    store: options.session?.store,
+    store: beside.store ?? options.session?.store,
     now: options.now ?? defaultNow,
     instructions: options.instructions,
     approve: options.approve,
     withoutApprover: options.denyApprovalsWithoutApprover === true ? 'deny' : 'wait',
-    keepCause,
+    keepCause: beside.keepCause,
   };
 }
 
@@ -131,11 +141,11 @@ export function createRunActor(options: CreateRunActorOptions): RunActor {
  * `createRunActor` with the machine bound by `bind` (an agent's cache, a test's planted machine).
  * @example createRunActorWith(provideRunEnvironment, { provider, tools: [], input: 'Hi' })
  */
-export function createRunActorWith(bind: BindRunMachine, options: CreateRunActorOptions, keepCause?: RunEnvironment['keepCause']): RunActor {
+export function createRunActorWith(bind: BindRunMachine, options: CreateRunActorOptions, beside?: RunBeside): RunActor {
   checkOptions(options);
   const { signal } = options;
   const snapshot = options.snapshot === undefined ? undefined : checkRunSnapshot(options.snapshot, options.session?.sessionId);
-  const machine = bind(runEnvironmentOf(options, keepCause));
+  const machine = bind(runEnvironmentOf(options, beside));
   const actor: RunActor =
     snapshot
       ? // With a snapshot, xstate ignores `input`; its types still ask for one.

@@ -30,8 +30,14 @@ export interface SpanSummary {
 /** The spans in start order, each parent named (the Run's anchor, never exported, is `(anchor)`). */
 export function summarize(spans: readonly ReadableSpan[]): SpanSummary[] {
   const byId = new Map(spans.map((span) => [span.spanContext().spanId, span]));
+  // Event times are whole milliseconds, so a span and its first child often start in the same
+  // one: ties go to the ancestor, then to the span that ended first.
+  const depth = (span: ReadableSpan): number => {
+    const parent = byId.get(span.parentSpanContext?.spanId ?? '');
+    return parent === undefined ? 0 : 1 + depth(parent);
+  };
   return [...spans]
-    .sort((a, b) => hrToMs(a.startTime) - hrToMs(b.startTime))
+    .sort((a, b) => hrToMs(a.startTime) - hrToMs(b.startTime) || depth(a) - depth(b) || hrToMs(a.endTime) - hrToMs(b.endTime))
     .map((span) => {
       const parentId = span.parentSpanContext?.spanId;
       const summary: SpanSummary = {
