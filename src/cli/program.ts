@@ -51,6 +51,28 @@ const locationOptions = (command: Command) =>
     .option('--cwd <dir>', 'project folder the tools work in (default: the current directory)')
     .option('--sessions-dir <dir>', 'where sessions are kept (default: <state home>/projects/<project>/sessions)');
 
+// The flags of every command that runs the agent: output, model, instructions, tools, rules, limits, MCP, skills.
+const agentOptions = (command: Command) =>
+  command
+    .addOption(new Option('--output-format <format>', 'text (the answer), json (one result object), stream-json (JSON lines)').choices(['text', 'json', 'stream-json']))
+    .addOption(new Option('--output <format>', 'the same as --output-format (jsonl = stream-json)').choices(['text', 'json', 'jsonl', 'stream-json']).hideHelp())
+    .option('--model <name>', 'model name (overrides TINYAGENT_MODEL)')
+    .option('--system-prompt <text>', 'replace the default system prompt')
+    .option('--append-system-prompt <text>', 'add to the system prompt')
+    .option('--no-agents-md', 'do not add the AGENTS.md files of the working directory and its parents up to the repository root')
+    .option('--tools <kinds>', 'built-in tools, comma-separated: read, write (adds writing), shell, none (default: read)', toolKinds)
+    .option('--allowed-tools <rules>', 'permission rules, comma- or space-separated (read_file, mcp__fs__*, shell(git log *)): matching calls run without asking', collect)
+    .addOption(new Option('--allowedTools <rules>').argParser(collect).hideHelp())
+    .option('--disallowed-tools <rules>', 'permission rules of calls that are refused; a tool named without a specifier is not offered', collect)
+    .addOption(new Option('--disallowedTools <rules>').argParser(collect).hideHelp())
+    .addOption(new Option('--permission-mode <mode>', `default (ask on a terminal, else deny), accept-edits (allow write_file and edit_file), bypass (allow all)`).argParser(permissionMode))
+    .option('--yes', 'allow every call (the same as --permission-mode bypass)')
+    .option('--max-turns <n>', 'tool batches the Run may execute (default 25)', wholeNumber)
+    .addOption(new Option('--max-iterations <n>', 'the same as --max-turns').argParser(wholeNumber).hideHelp())
+    .option('--mcp-config <file>', 'attach the MCP servers of this .mcp.json file')
+    .option('--mcp-trust <servers>', 'MCP servers (comma-separated) whose readOnlyHint is believed: their read-only tools run without asking', commaList)
+    .option('--skills <dirs>', 'skill folders, comma-separated (default: <cwd>/.agents/skills and ~/.agents/skills, when they exist)', commaList);
+
 const HELP_FOOTER = `
 Environment:
   OPENAI_API_KEY, OPENAI_BASE_URL      OpenAI, or a compatible server (a base URL alone suits keyless local servers)
@@ -105,35 +127,17 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
     .addHelpText('after', HELP_FOOTER);
 
   locationOptions(
-    program
-      .command('run')
-      .description('run one prompt through the agent: the answer on stdout, progress on stderr')
-      .addHelpText('after', HELP_FOOTER)
-      .argument('[prompt]', 'what to ask the model; "-" or none with piped stdin: read it from stdin (a prompt plus piped stdin sends both)')
-      .addOption(new Option('--output-format <format>', 'text (the answer), json (one result object), stream-json (JSON lines)').choices(['text', 'json', 'stream-json']))
-      .addOption(new Option('--output <format>', 'the same as --output-format (jsonl = stream-json)').choices(['text', 'json', 'jsonl', 'stream-json']).hideHelp())
-      .option('--model <name>', 'model name (overrides TINYAGENT_MODEL)')
-      .option('--system-prompt <text>', 'replace the default system prompt')
-      .option('--append-system-prompt <text>', 'add to the system prompt')
-      .option('--no-agents-md', 'do not add the AGENTS.md files of the working directory and its parents up to the repository root')
-      .option('--tools <kinds>', 'built-in tools, comma-separated: read, write (adds writing), shell, none (default: read)', toolKinds)
-      .option('--allowed-tools <rules>', 'permission rules, comma- or space-separated (read_file, mcp__fs__*, shell(git log *)): matching calls run without asking', collect)
-      .addOption(new Option('--allowedTools <rules>').argParser(collect).hideHelp())
-      .option('--disallowed-tools <rules>', 'permission rules of calls that are refused; a tool named without a specifier is not offered', collect)
-      .addOption(new Option('--disallowedTools <rules>').argParser(collect).hideHelp())
-      .addOption(
-        new Option('--permission-mode <mode>', `default (ask on a terminal, else deny), accept-edits (allow write_file and edit_file), bypass (allow all)`).argParser(permissionMode),
-      )
-      .option('--yes', 'allow every call (the same as --permission-mode bypass)')
-      .option('--max-turns <n>', 'tool batches the Run may execute (default 25)', wholeNumber)
-      .addOption(new Option('--max-iterations <n>', 'the same as --max-turns').argParser(wholeNumber).hideHelp())
+    agentOptions(
+      program
+        .command('run')
+        .description('run one prompt through the agent: the answer on stdout, progress on stderr')
+        .addHelpText('after', HELP_FOOTER)
+        .argument('[prompt]', 'what to ask the model; "-" or none with piped stdin: read it from stdin (a prompt plus piped stdin sends both)'),
+    )
       .option('--resume <id>', 'continue this session (exit 2 if it does not exist)')
       .option('-c, --continue', 'continue the most recent session of this project')
       .option('--session-id <id>', 'start a new session with this id (exit 2 if it exists)')
-      .option('--session <id>', 'continue this session, or create it')
-      .option('--mcp-config <file>', 'attach the MCP servers of this .mcp.json file')
-      .option('--mcp-trust <servers>', 'MCP servers (comma-separated) whose readOnlyHint is believed: their read-only tools run without asking', commaList)
-      .option('--skills <dirs>', 'skill folders, comma-separated (default: <cwd>/.agents/skills and ~/.agents/skills, when they exist)', commaList),
+      .option('--session <id>', 'continue this session, or create it'),
   ).action(async (prompt: string | undefined, options: RawRunOptions) => {
     setExitCode(await runCommand(prompt, runOptions(options), io));
   });
