@@ -102,3 +102,18 @@ it('declines without a terminal, and says so on stderr', async () => {
   const results = project.messages('headless').filter((message) => message.role === 'tool').map((message) => JSON.parse(message.content) as unknown);
   expect(results).toEqual([{ action: 'decline' }, { action: 'decline' }]);
 });
+
+it.runIf(hasScript)('Ctrl-C while a form question is asked cancels the Run (exit 130) and leaves the session readable', async () => {
+  elicitingConfig();
+  await project.serve([{ calls: [{ id: 'f1', name: 'mcp__eliciting__ask_form', args: {} }] }, { text: 'never asked' }]);
+  const terminal = startInTerminal(runArgs('interrupted'), { cwd: project.dir, env: project.env() });
+  await terminal.until(/Answer\? \[y\/N\] $/);
+  terminal.type('y\n');
+  await terminal.until(/name \(string, at least 2 characters, required\): $/);
+  terminal.type('\u0003');
+  const { code, screen } = await terminal.done;
+  expect(code).toBe(130);
+  expect(screen).toMatch(/cancelled · 1 turn · 1 tool call/);
+  expect(project.server!.requests).toHaveLength(1);
+  expect(project.messages('interrupted').find((message) => message.role === 'tool')).toMatchObject({ isError: true });
+});
