@@ -9,6 +9,7 @@ export default defineConfig({
     index: 'src/index.ts',
     testing: 'src/testing.ts',
     mcp: 'src/mcp/index.ts',
+    dbos: 'src/dbos/index.ts',
     postgres: 'src/postgres/index.ts',
     cli: 'src/cli/main.ts',
   },

@@ -12,7 +12,7 @@ const entry = (name: string) => fileURLToPath(new URL(`./${name}.ts`, import.met
 /** Builds bench/main.ts and bench/child.ts; resolves with the path of the main bundle. */
 export async function bundleBench(): Promise<string> {
   await build({
-    entryPoints: { main: entry('main'), child: entry('child') },
+    entryPoints: { main: entry('main'), child: entry('child'), dbosClient: entry('dbosClient'), dbosWorker: entry('dbosWorker') },
     outdir: OUT_DIR,
     outExtension: { '.js': '.mjs' },
     bundle: true,

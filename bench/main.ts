@@ -13,6 +13,7 @@ import type { MemoryResult } from './scenarios/memory.js';
 import { s1s4s6, s1Sequential } from './scenarios/sequential.js';
 import { floorShapes } from './scenarios/floorShapes.js';
 import { batchSweep } from './scenarios/sweep.js';
+import { dbosTable, dbosWorkers, type DbosFigures } from './scenarios/dbosWorkers.js';
 import { summarize, type Summary } from './stats.js';
 import { checkTargets, type Figures } from './targets.js';
 
@@ -98,9 +99,18 @@ if (wanted('s5')) {
   );
 }
 
+let dbos: DbosFigures | undefined;
+if (named('dbos') || (only.size === 0 && process.env.TINYAGENT_PG_URL)) {
+  const serverUrl = process.env.TINYAGENT_PG_URL;
+  if (!serverUrl) throw new Error('The dbos scenario needs a PostgreSQL server: run `npm run bench:dbos` (or set TINYAGENT_PG_URL)');
+  dbos = await dbosWorkers(serverUrl, log);
+  console.log(dbosTable(dbos));
+  console.log();
+}
+
 const targets = checkTargets(figures);
 const seconds = (performance.now() - started) / 1000;
-const results = { environment: { ...environment, loadAverageAtEnd: loadavg().map((l) => Number(l.toFixed(2))), seconds: Number(seconds.toFixed(1)) }, measurements, targets };
+const results = { environment: { ...environment, loadAverageAtEnd: loadavg().map((l) => Number(l.toFixed(2))), seconds: Number(seconds.toFixed(1)) }, measurements, targets, ...(dbos ? { dbos } : {}) };
 
 console.log(measurementTable(measurements));
 console.log();

@@ -2,6 +2,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as tinyagent from '../src/index.js';
 import * as postgres from '../src/postgres/index.js';
+import * as dbos from '../src/dbos/index.js';
 import * as testing from '../src/testing.js';
 import type { Agent, RunEvent, RunOutput, Tool, ToolResult, Provider, Message, SessionStore, RunLimits } from '../src/index.js';
 
@@ -103,8 +104,9 @@ describe('public API', () => {
     }
   });
 
-  it('exports exactly these values from tinyagent/testing and tinyagent/postgres', () => {
+  it('exports exactly these values from tinyagent/testing, tinyagent/postgres and tinyagent/dbos', () => {
     expect(Object.keys(testing).sort()).toEqual(['ScriptExhaustedError', 'createScriptedProvider', 'sessionStoreConformance']);
     expect(Object.keys(postgres).sort()).toEqual(['PostgresSessionStore']);
+    expect(Object.keys(dbos).sort()).toEqual(['registerDurableAgent']);
   });
 });

@@ -19,6 +19,7 @@ import { checkTraceparent, createAgentTelemetry, DEFAULT_AGENT_NAME } from '../t
 import type { TelemetryOptions } from '../telemetry/telemetryOptions.js';
 import { checkAgentOptions } from './checkAgentOptions.js';
 import { holdingSession, isInsideRunOn } from './sessionReentry.js';
+import { rememberAgentParts } from './agentParts.js';
 
 export interface AgentOptions {
   provider: Provider;
@@ -180,7 +181,7 @@ export function createAgent(options: AgentOptions): Agent {
     return lock.run(sessionId, () => holdingSession(lock, sessionId, work), waitSignal);
   }
 
-  return {
+  const agent: Agent = {
     tools,
     run(input, runOptions = {}) {
       const runId = newRunId();
@@ -249,4 +250,6 @@ export function createAgent(options: AgentOptions): Agent {
       }, options.onSubscriberError);
     },
   };
+  rememberAgentParts(agent, { provider: options.provider, tools, limits, store, instructions: options.instructions, approve: options.approve });
+  return agent;
 }

@@ -106,7 +106,7 @@ describe('the packed package', { timeout: 180_000 }, () => {
     expect(manifest.bin).toEqual({ tinyagent: 'dist/cli.js' });
     // npm pack builds with the script this test used (a git install through "prepare", see gitInstall.test.ts).
     expect(manifest.scripts.prepack).toBe('node scripts/buildPackage.mjs');
-    for (const entry of ['.', './testing', './mcp', './postgres']) expect(Object.keys(manifest.exports[entry])).toEqual(['import', 'require', 'default']);
+    for (const entry of ['.', './testing', './mcp', './postgres', './dbos']) expect(Object.keys(manifest.exports[entry])).toEqual(['import', 'require', 'default']);
     const license = await readFile(path.join(app, 'node_modules/tinyagent/LICENSE'), 'utf8');
     expect(license).toMatch(/^MIT License\n\nCopyright \(c\) \d{4} tinyagent contributors/);
     const cli = await readFile(path.join(app, 'node_modules/tinyagent/dist/cli.js'), 'utf8');

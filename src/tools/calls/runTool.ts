@@ -5,6 +5,7 @@ import { describeValue } from '../../describeValue.js';
 import type { Tool, ToolContext, ToolResult } from '../../types.js';
 import { errorResult } from './errorResult.js';
 import { RESERVED_TOOL_CODES } from './reservedCodes.js';
+import { isRuntimeResult } from './runtimeResult.js';
 
 /**
  * Runs a tool and normalises its outcome: a string or a ToolResult is kept, anything else (or a throw) is `tool_error`.
@@ -19,7 +20,7 @@ export async function runTool(tool: Tool, args: Record<string, unknown>, ctx: To
   try {
     // Inside the try: a synchronous throw and a non-promise return are handled like async ones.
     const returned: unknown = await tool.execute(args, ctx);
-    return normalise(name, returned);
+    return isRuntimeResult(returned) ? returned : normalise(name, returned);
   } catch (thrown) {
     return errorResult(ToolErrorCode.toolError, `Tool "${name}" failed: ${describeThrown(thrown)}`);
   }
