@@ -40,6 +40,7 @@ function describe(event: RunEvent): string {
     case 'tool.failed': return `${event.toolName}#${event.callId} [${event.code}] ${clip(event.result.content)}`;
     case 'tool.approval_requested': return `${event.toolName}#${event.callId} asks for approval`;
     case 'tool.approval_resolved': return `#${event.callId} ${event.approved ? 'approved' : 'denied'}`;
+    case 'tool.hook_decided': return `#${event.callId} ${event.hook}: ${event.decision}${event.reason ? ` (${event.reason})` : ''}`;
     case 'run.completed': return `after ${event.output.iterations} tool batches: ${event.output.text ?? ''}`;
     case 'run.failed': return `[${event.error.code}] ${event.error.message}`;
     case 'run.cancelled': return 'cancelled';

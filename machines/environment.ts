@@ -5,6 +5,8 @@
 // guards and actions to one environment with `machine.provide`. The bare machines carry the
 // `missingRunEnvironment`, whose every use fails with a ConfigurationError that says so.
 import { ConfigurationError } from '../src/errors.js';
+import type { AgentHooks } from '../src/hooks/hookTypes.js';
+import type { PermissionPolicy } from '../src/permissions/permissionPolicy.js';
 import type { SessionStore } from '../src/session/sessionStore.js';
 import type { ToolSet } from '../src/tools/toolSet.js';
 import type { Provider } from '../src/types.js';
@@ -38,6 +40,12 @@ export interface RunEnvironment {
   /** Answers approval requests. */
   approve: Approver | undefined;
   withoutApprover: ApprovalWithoutApprover;
+  /** The application's hooks (docs/hooks.md); without them no hook state waits for anything. */
+  hooks?: AgentHooks;
+  /** How long a hook may take; a late `beforeToolCall` denies, a late `afterToolCall` gives `hook_failed`. */
+  hookTimeoutMs?: number;
+  /** Parsed permission rules (docs/permissions.md), evaluated after `beforeToolCall`. */
+  permissions?: PermissionPolicy;
   /**
    * Receives the live value behind a described cause (a provider's error, a session store's),
    * for the RunError the caller builds; the snapshot keeps only its description.

@@ -282,6 +282,13 @@ export function runMachineFor(environment: RunEnvironment) {
         else step.emit({ type: 'tool.approval_resolved', callId: event.callId, approved: event.approved, reason: event.reason });
         step.commit();
       }),
+      emitHookDecided: enqueueActions(({ context, event, enqueue }) => {
+        assertEvent(event, 'tool.hookDecided');
+        const step = stepOf(context, enqueue);
+        const { callId, hook, decision, reason } = event;
+        step.emit(reason === undefined ? { type: 'tool.hook_decided', callId, hook, decision } : { type: 'tool.hook_decided', callId, hook, decision, reason });
+        step.commit();
+      }),
       // To the running call with that id; a call that is not waiting for approval ignores it.
       forwardAnswer: enqueueActions(({ context, event, enqueue }) => {
         assertEvent(event, ['APPROVE', 'DENY']);
@@ -312,6 +319,8 @@ export function runMachineFor(environment: RunEnvironment) {
       }),
       markProviderFailed: assign(({ event }) => {
         assertEvent(event, 'provider.failed');
+        // A provider hook's failure ends the Run the same way, with its own code.
+        if (event.hook !== undefined) return { outcome: failedOutcome(RunErrorCode.hookFailed, `The ${event.hook} hook failed`, event.error) };
         return { outcome: failedOutcome(RunErrorCode.providerError, 'Provider request failed', event.error) };
       }),
       markSessionFailed: assign(({ event }) => {
@@ -391,6 +400,7 @@ export function runMachineFor(environment: RunEnvironment) {
         on: {
           'tool.approvalRequested': { actions: 'emitApprovalRequested' },
           'tool.approvalResolved': { actions: 'emitApprovalResolved' },
+          'tool.hookDecided': { actions: 'emitHookDecided' },
           APPROVE: { actions: 'forwardAnswer' },
           DENY: { actions: 'forwardAnswer' },
           'xstate.error.actor.*': { guard: 'errorFromToolCall', actions: 'recordToolCrash' },

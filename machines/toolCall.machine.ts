@@ -1,6 +1,7 @@
-// One tool call, from the model's request to a result: validate, get approval if the tool needs
-// it, execute (an invoked actor), and on CANCEL abort the tool and wait at most `cancelGraceMs`
-// for it (docs/design.md, "The ToolCall"). The Run spawns one per call. Its context is data;
+// One tool call, from the model's request to a result: validate, ask the beforeToolCall hook,
+// apply the permission rules, get approval if a hook, a rule or the tool asks for it, execute
+// (an invoked actor), let the afterToolCall hook review the result, and on CANCEL abort the tool
+// and wait at most `cancelGraceMs` for it (docs/design.md, "The ToolCall"; docs/hooks.md). The Run spawns one per call. Its context is data;
 // the tools, the approver and the clock are its environment, bound with `machine.provide`
 // (machines/provideRunEnvironment.ts).
 import { assertEvent, assign, sendParent, sendTo, setup } from 'xstate';
@@ -11,9 +12,15 @@ import type { ToolCallRequest, ToolResult } from '../src/types.js';
 import { askApprover, decideApproval } from './actors/approvalActors.js';
 import { describeError } from './actors/describeError.js';
 import { executeTool, type ToolAbortEvent, type ToolSettledEvent } from './actors/executeTool.js';
+import { afterToolCall, beforeToolCall, type AfterToolCallOutcome, type BeforeToolCallOutcome, type ToolHookInput } from './actors/hookActors.js';
+import { DEFAULT_HOOK_TIMEOUT_MS, type HookDecision, type HookName } from '../src/hooks/hookTypes.js';
+import { evaluatePermission, type PermissionPolicy } from '../src/permissions/permissionPolicy.js';
+import type { PermissionVerdict } from '../src/permissions/permissionTypes.js';
+import type { ToolSet } from '../src/tools/toolSet.js';
 import { missingRunEnvironment, type RunEnvironment } from './environment.js';
 import type { ApprovalRequest } from './approval.js';
 import { cancelledWhileWaitingResult, deniedResult, NOBODY_TO_ASK } from './toolCall/approvalResults.js';
+import { cancelledWhileCheckingResult, hookFailedResult, refusedResult } from './toolCall/hookResults.js';
 
 export interface ToolCallInput {
   runId: string;
@@ -38,10 +45,18 @@ export interface ToolCallOutput {
 /** Whether a valid call needs approval: never, always, or as the tool's function decides. */
 export type ApprovalRule = 'never' | 'always' | 'ask';
 
-/** What a ToolCall tells its Run about approval; the Run emits the public events. */
+/** A decision of a hook or of the permission rules about one call, as the `tool.hook_decided` event tells it. */
+export interface HookDecisionReport {
+  hook: HookName;
+  decision: HookDecision;
+  reason?: string;
+}
+
+/** What a ToolCall tells its Run about approval and hooks; the Run emits the public events. */
 export type ToolCallApprovalReport =
   | { type: 'tool.approvalRequested'; index: number; request: ApprovalRequest }
-  | { type: 'tool.approvalResolved'; index: number; callId: string; approved: boolean; reason?: string };
+  | { type: 'tool.approvalResolved'; index: number; callId: string; approved: boolean; reason?: string }
+  | ({ type: 'tool.hookDecided'; index: number; callId: string } & HookDecisionReport);
 
 export interface ToolCallContext extends ToolCallInput {
   approval: ApprovalRule;
@@ -49,6 +64,10 @@ export interface ToolCallContext extends ToolCallInput {
   args: Record<string, unknown> | undefined;
   /** The error result validation gave instead. */
   rejection: ToolResult | undefined;
+  /** What the beforeToolCall hook said (`none` without the hook); its `deny` ends the call at once. */
+  hookDecision: 'allow' | 'ask' | 'none';
+  /** What the permission rules said, once evaluated (undefined without rules). */
+  permission: PermissionVerdict | undefined;
   startedAt: number;
   endedAt: number;
   result: ToolResult | undefined;
@@ -62,12 +81,28 @@ function approvalRequest(context: ToolCallContext): ApprovalRequest {
 
 const reasonGiven = (reason: unknown) => (typeof reason === 'string' && reason !== '' ? reason : undefined);
 
+function hookInput(context: ToolCallContext): ToolHookInput {
+  return { runId: context.runId, iteration: context.iteration, call: { id: context.call.id, name: context.call.name, arguments: context.args ?? {} } };
+}
+
+// The rules' verdict on the validated (perhaps rewritten) arguments; `undefined` without rules.
+function permissionVerdict(policy: PermissionPolicy | undefined, tools: ToolSet, toolName: string, args: Record<string, unknown> | undefined): PermissionVerdict | undefined {
+  if (!policy || args === undefined) return undefined;
+  const permissionArgument = tools.lookup(toolName)?.tool.permissionArgument;
+  const call = { toolName, arguments: args };
+  return evaluatePermission(policy, permissionArgument === undefined ? call : { ...call, permissionArgument });
+}
+
+const decisionIs = (context: ToolCallContext, decision: PermissionVerdict['decision']) => context.permission?.decision === decision;
+const beforeHookDenial = (outcome: BeforeToolCallOutcome) => outcome.reason ?? 'The beforeToolCall hook denied it';
+
 /**
  * The ToolCall machine bound to `environment` (the exported `toolCallMachine` is bound to none).
  * @example createActor(toolCallMachineFor(environment), { input })
  */
 export function toolCallMachineFor(environment: RunEnvironment) {
-  const { tools, now } = environment;
+  const { tools, now, hooks } = environment;
+  const hookTimeoutMs = environment.hookTimeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS;
   // The result and the clock reading that ends the call, in one assignment.
   const finish = (result: ToolResult | undefined) => ({ result, endedAt: now() });
   return setup({
@@ -77,12 +112,29 @@ export function toolCallMachineFor(environment: RunEnvironment) {
       output: ToolCallOutput;
       events: ToolCallEvent;
     },
-    actors: { decideApproval: decideApproval(tools), askApprover: askApprover(environment.approve), executeTool: executeTool(tools) },
+    actors: {
+      beforeToolCall: beforeToolCall(hooks, tools),
+      decideApproval: decideApproval(tools),
+      askApprover: askApprover(environment.approve),
+      executeTool: executeTool(tools),
+      afterToolCall: afterToolCall(hooks),
+    },
     guards: {
       callRejected: ({ context }) => context.rejection !== undefined,
-      approvalNeverNeeded: ({ context }) => context.rejection === undefined && context.approval === 'never',
-      approvalAlwaysNeeded: ({ context }) => context.rejection === undefined && context.approval === 'always',
-      approvalDecidedByTool: ({ context }) => context.rejection === undefined && context.approval === 'ask',
+      beforeHookGiven: () => hooks?.beforeToolCall !== undefined,
+      noBeforeHook: () => hooks?.beforeToolCall === undefined,
+      hookDenies: (_, params: { outcome: BeforeToolCallOutcome }) => params.outcome.decision === 'deny',
+      hookArgumentsRejected: (_, params: { outcome: BeforeToolCallOutcome }) => params.outcome.decision !== 'deny' && params.outcome.rejection !== undefined,
+      hookPassesOn: (_, params: { outcome: BeforeToolCallOutcome }) => params.outcome.decision !== 'deny' && params.outcome.rejection === undefined,
+      // Claude Code's order: deny rules, then ask (a rule's or the hook's), then allow (a rule's or the hook's), then the tool's own needsApproval.
+      ruleDenies: ({ context }) => decisionIs(context, 'deny'),
+      ruleAsks: ({ context }) => decisionIs(context, 'ask'),
+      hookAsks: ({ context }) => context.hookDecision === 'ask',
+      ruleAllows: ({ context }) => decisionIs(context, 'allow'),
+      hookAllows: ({ context }) => context.hookDecision === 'allow',
+      approvalNeverNeeded: ({ context }) => context.approval === 'never',
+      approvalAlwaysNeeded: ({ context }) => context.approval === 'always',
+      approvalDecidedByTool: ({ context }) => context.approval === 'ask',
       toolSaysApprovalNeeded: (_, params: { needed: boolean }) => params.needed,
       toolSaysApprovalNotNeeded: (_, params: { needed: boolean }) => !params.needed,
       // The three approval policies, by what the environment has.
@@ -91,14 +143,10 @@ export function toolCallMachineFor(environment: RunEnvironment) {
       noApproverDenies: () => environment.approve === undefined && environment.withoutApprover === 'deny',
       answerApproves: (_, params: { approved: boolean }) => params.approved,
       answerDenies: (_, params: { approved: boolean }) => !params.approved,
-      resultIsError: ({ event }) => {
-        assertEvent(event, 'tool.settled');
-        return event.result.isError === true;
-      },
-      resultIsSuccess: ({ event }) => {
-        assertEvent(event, 'tool.settled');
-        return event.result.isError !== true;
-      },
+      afterHookGiven: () => hooks?.afterToolCall !== undefined,
+      noAfterHook: () => hooks?.afterToolCall === undefined,
+      resultIsError: ({ context }) => context.result?.isError === true,
+      resultIsSuccess: ({ context }) => context.result?.isError !== true,
     },
     actions: {
       recordRejection: assign(({ context }) => finish(context.rejection)),
@@ -110,9 +158,33 @@ export function toolCallMachineFor(environment: RunEnvironment) {
       recordAbandoned: assign(({ context }) => finish(abandonedResult(context.cancelGraceMs))),
       recordDenial: assign((_, params: { reason: string | undefined }) => finish(deniedResult(params.reason))),
       recordCancelledWhileWaiting: assign(() => finish(cancelledWhileWaitingResult())),
+      recordCancelledWhileChecking: assign(() => finish(cancelledWhileCheckingResult())),
+      recordRefusal: assign((_, params: { reason: string }) => finish(refusedResult(params.reason))),
+      recordHookRejection: assign((_, params: { outcome: BeforeToolCallOutcome }) => finish(params.outcome.rejection)),
+      // The hook's answer passes on: its decision, its arguments in place of the model's, and the
+      // rules' verdict on those (in the same assignment).
+      recordHookDecision: assign(({ context }, params: { outcome: BeforeToolCallOutcome }) => {
+        const args = params.outcome.args ?? context.args;
+        return {
+          hookDecision: params.outcome.decision === 'deny' ? 'none' : params.outcome.decision,
+          args,
+          permission: permissionVerdict(environment.permissions, tools, context.call.name, args),
+        };
+      }),
+      recordReviewedResult: assign((_, params: { outcome: AfterToolCallOutcome }) => ({ result: params.outcome.result })),
+      recordHookFailure: assign((_, params: { why: string }) => ({ result: hookFailedResult(params.why) })),
       abortExecution: sendTo('execution', ({ event }) => {
         assertEvent(event, 'CANCEL');
         return { type: 'CANCEL', reason: event.reason } satisfies ToolAbortEvent;
+      }),
+      announceHookDecided: sendParent(({ context }, params: HookDecisionReport) => {
+        const report: ToolCallApprovalReport = { type: 'tool.hookDecided', index: context.index, callId: context.call.id, hook: params.hook, decision: params.decision };
+        if (params.reason !== undefined) report.reason = params.reason;
+        return report;
+      }),
+      announcePermissionDecision: sendParent(({ context }) => {
+        const { decision, reason } = context.permission!;
+        return { type: 'tool.hookDecided', index: context.index, callId: context.call.id, hook: 'permissions', decision: decision === 'default' ? 'none' : decision, reason } satisfies ToolCallApprovalReport;
       }),
       announceApprovalRequest: sendParent(({ context }) => ({ type: 'tool.approvalRequested', index: context.index, request: approvalRequest(context) }) satisfies ToolCallApprovalReport),
       announceApproved: sendParent(({ context }) => ({ type: 'tool.approvalResolved', index: context.index, callId: context.call.id, approved: true }) satisfies ToolCallApprovalReport),
@@ -124,11 +196,12 @@ export function toolCallMachineFor(environment: RunEnvironment) {
     },
     delays: {
       cancelGrace: ({ context }) => context.cancelGraceMs,
+      hookTimeout: () => hookTimeoutMs,
     },
   }).createMachine({
     id: 'toolCall',
-    // Validation and the approval rule, from the tools of the environment, as the call's actor
-    // is created; the call's clock starts. Written out rather than `...input` (see startedEvent
+    // Validation, the approval rule and (without a beforeToolCall hook) the permission rules'
+    // verdict, from the environment, as the call's actor is created; the call's clock starts. Written out rather than `...input` (see startedEvent
     // in machines/run/runSteps.ts).
     context: ({ input }) => {
       const prepared = prepareCall(input.call, tools, { maxArgumentsChars: input.maxArgumentsChars });
@@ -144,6 +217,9 @@ export function toolCallMachineFor(environment: RunEnvironment) {
         approval: typeof needsApproval === 'function' ? 'ask' : needsApproval === true ? 'always' : 'never',
         args: prepared.ok ? prepared.args : undefined,
         rejection: prepared.ok ? undefined : prepared.result,
+        hookDecision: 'none',
+        // Without a beforeToolCall hook the rules judge the model's arguments at once (no assignment of their own).
+        permission: prepared.ok && hooks?.beforeToolCall === undefined ? permissionVerdict(environment.permissions, tools, input.call.name, prepared.args) : undefined,
         startedAt: now(),
         endedAt: 0,
         result: undefined,
@@ -154,6 +230,75 @@ export function toolCallMachineFor(environment: RunEnvironment) {
       validating: {
         always: [
           { guard: 'callRejected', target: 'failed', actions: 'recordRejection' },
+          { guard: 'beforeHookGiven', target: 'checkingHooks' },
+          { guard: 'noBeforeHook', target: 'checkingPermissions' },
+        ],
+      },
+      // The beforeToolCall hook decides first (as Claude Code's PreToolUse does): its deny ends the
+      // call; a throw, a malformed answer or no answer within hookTimeoutMs denies it too; rewritten
+      // arguments the schema rejects end it `invalid_arguments`. Nothing here can reach `executing`
+      // except through checkingPermissions.
+      checkingHooks: {
+        invoke: {
+          id: 'beforeToolCall',
+          src: 'beforeToolCall',
+          input: ({ context }) => hookInput(context),
+          onDone: [
+            {
+              guard: { type: 'hookDenies', params: ({ event }) => ({ outcome: event.output }) },
+              target: 'denied',
+              actions: [
+                { type: 'recordRefusal', params: ({ event }) => ({ reason: beforeHookDenial(event.output) }) },
+                { type: 'announceHookDecided', params: ({ event }) => ({ hook: 'beforeToolCall', decision: 'deny', reason: beforeHookDenial(event.output) }) },
+              ],
+            },
+            {
+              guard: { type: 'hookArgumentsRejected', params: ({ event }) => ({ outcome: event.output }) },
+              target: 'failed',
+              actions: [
+                { type: 'recordHookRejection', params: ({ event }) => ({ outcome: event.output }) },
+                { type: 'announceHookDecided', params: { hook: 'beforeToolCall', decision: 'deny', reason: 'The arguments it gave do not match the tool\'s schema' } },
+              ],
+            },
+            {
+              guard: { type: 'hookPassesOn', params: ({ event }) => ({ outcome: event.output }) },
+              target: 'checkingPermissions',
+              actions: [
+                { type: 'recordHookDecision', params: ({ event }) => ({ outcome: event.output }) },
+                { type: 'announceHookDecided', params: ({ event }) => ({ hook: 'beforeToolCall', decision: event.output.decision, reason: event.output.reason }) },
+              ],
+            },
+          ],
+          onError: {
+            target: 'denied',
+            actions: [
+              { type: 'recordRefusal', params: ({ event }) => ({ reason: `The beforeToolCall hook failed: ${describeError(event.error)}` }) },
+              { type: 'announceHookDecided', params: ({ event }) => ({ hook: 'beforeToolCall', decision: 'deny', reason: `The beforeToolCall hook failed: ${describeError(event.error)}` }) },
+            ],
+          },
+        },
+        after: {
+          hookTimeout: {
+            target: 'denied',
+            actions: [
+              { type: 'recordRefusal', params: { reason: `The beforeToolCall hook did not answer within ${hookTimeoutMs} ms (hookTimeoutMs)` } },
+              { type: 'announceHookDecided', params: { hook: 'beforeToolCall', decision: 'deny', reason: `The beforeToolCall hook did not answer within ${hookTimeoutMs} ms (hookTimeoutMs)` } },
+            ],
+          },
+        },
+        on: { CANCEL: { target: 'cancelled', actions: 'recordCancelledWhileChecking' } },
+      },
+      // The permission rules' verdict on the arguments that will run (recorded as the context was
+      // made, or with the hook's answer): a deny rule wins over everything, an
+      // ask (a rule's or the hook's) over every allow, an allow (a rule's or the hook's) skips the
+      // tool's own needsApproval, which decides only when nothing else did.
+      checkingPermissions: {
+        always: [
+          { guard: 'ruleDenies', target: 'denied', actions: [{ type: 'recordRefusal', params: ({ context }) => ({ reason: context.permission!.reason }) }, 'announcePermissionDecision'] },
+          { guard: 'ruleAsks', target: 'awaitingApproval', actions: 'announcePermissionDecision' },
+          { guard: 'hookAsks', target: 'awaitingApproval' },
+          { guard: 'ruleAllows', target: 'executing', actions: 'announcePermissionDecision' },
+          { guard: 'hookAllows', target: 'executing' },
           { guard: 'approvalNeverNeeded', target: 'executing' },
           { guard: 'approvalAlwaysNeeded', target: 'awaitingApproval' },
           { guard: 'approvalDecidedByTool', target: 'checkingApproval' },
@@ -248,8 +393,8 @@ export function toolCallMachineFor(environment: RunEnvironment) {
           running: {
             on: {
               'tool.settled': [
-                { guard: 'resultIsError', target: '#toolCall.failed', actions: 'recordResult' },
-                { guard: 'resultIsSuccess', target: '#toolCall.succeeded', actions: 'recordResult' },
+                { guard: 'afterHookGiven', target: '#toolCall.reviewingResult', actions: 'recordResult' },
+                { guard: 'noAfterHook', target: '#toolCall.settling', actions: 'recordResult' },
               ],
               CANCEL: { target: 'aborting', actions: 'abortExecution' },
             },
@@ -259,6 +404,47 @@ export function toolCallMachineFor(environment: RunEnvironment) {
             after: { cancelGrace: { target: '#toolCall.abandoned', actions: 'recordAbandoned' } },
           },
         },
+      },
+      // The afterToolCall hook reviews the result: it may replace it or add context; a throw, a
+      // malformed answer or no answer within hookTimeoutMs makes it `hook_failed`. A CANCEL keeps
+      // the tool's own result: the call has finished.
+      reviewingResult: {
+        invoke: {
+          id: 'afterToolCall',
+          src: 'afterToolCall',
+          input: ({ context }) => ({ ...hookInput(context), result: context.result! }),
+          onDone: {
+            target: 'settling',
+            actions: [
+              { type: 'recordReviewedResult', params: ({ event }) => ({ outcome: event.output }) },
+              { type: 'announceHookDecided', params: ({ event }) => ({ hook: 'afterToolCall', decision: event.output.modified ? 'modified' : 'none' }) },
+            ],
+          },
+          onError: {
+            target: 'settling',
+            actions: [
+              { type: 'recordHookFailure', params: ({ event }) => ({ why: describeError(event.error) }) },
+              { type: 'announceHookDecided', params: ({ event }) => ({ hook: 'afterToolCall', decision: 'failed', reason: `The afterToolCall hook failed: ${describeError(event.error)}` }) },
+            ],
+          },
+        },
+        after: {
+          hookTimeout: {
+            target: 'settling',
+            actions: [
+              { type: 'recordHookFailure', params: { why: `no answer within ${hookTimeoutMs} ms (hookTimeoutMs)` } },
+              { type: 'announceHookDecided', params: { hook: 'afterToolCall', decision: 'failed', reason: `The afterToolCall hook did not answer within ${hookTimeoutMs} ms (hookTimeoutMs)` } },
+            ],
+          },
+        },
+        on: { CANCEL: { target: 'settling' } },
+      },
+      // The final state names the recorded result: succeeded exactly when it is not an error.
+      settling: {
+        always: [
+          { guard: 'resultIsError', target: 'failed' },
+          { guard: 'resultIsSuccess', target: 'succeeded' },
+        ],
       },
       succeeded: { type: 'final' },
       failed: { type: 'final' },
@@ -276,8 +462,9 @@ export function toolCallMachineFor(environment: RunEnvironment) {
 }
 
 /**
- * The ToolCall machine: `validating → (checkingApproval →) (awaitingApproval →) executing →
- * succeeded | failed | denied | cancelled | abandoned`. Bound to no environment: Runs bind one
+ * The ToolCall machine: `validating → (checkingHooks →) checkingPermissions → (checkingApproval →)
+ * (awaitingApproval →) executing → (reviewingResult →) settling → succeeded | failed | denied |
+ * cancelled | abandoned`. Bound to no environment: Runs bind one
  * with `provideRunEnvironment`; used bare, its first step fails with a ConfigurationError.
  */
 export const toolCallMachine = toolCallMachineFor(missingRunEnvironment);

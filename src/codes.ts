@@ -14,6 +14,8 @@ export const ToolErrorCode = {
   interrupted: 'interrupted',
   /** A person (or the absence of one) refused the call; it did not run. */
   denied: 'denied',
+  /** An `afterToolCall` hook threw, timed out or answered something that is not a result; the tool did run. */
+  hookFailed: 'hook_failed',
   /** Used by capability modules (built-in tools, skills, MCP), not by the core. */
   pathOutsideRoot: 'path_outside_root',
   commandFailed: 'command_failed',
@@ -28,6 +30,8 @@ export const RunErrorCode = {
   cancelled: 'cancelled',
   providerError: 'provider_error',
   sessionError: 'session_error',
+  /** A `beforeProviderRequest` or `afterProviderResponse` hook threw or timed out. */
+  hookFailed: 'hook_failed',
 } as const;
 export type RunErrorCode = (typeof RunErrorCode)[keyof typeof RunErrorCode];
 

@@ -103,11 +103,24 @@ export type {
   ToolFailedEvent,
   ToolApprovalRequestedEvent,
   ToolApprovalResolvedEvent,
+  ToolHookDecidedEvent,
   RunCompletedEvent,
   RunFailedEvent,
   RunCancelledEvent,
 } from './events/runEvent.js';
 export type { SubscriberErrorHandler } from './events/isolatedObservable.js';
+
+// Hooks (docs/hooks.md)
+export type {
+  AgentHooks,
+  HookToolCall,
+  BeforeToolCallAnswer,
+  AfterToolCallAnswer,
+  BeforeProviderRequestAnswer,
+  ProviderHookContext,
+  HookName,
+  HookDecision,
+} from './hooks/hookTypes.js';
 
 // Permission rules (pure: parsed once, evaluated per call)
 export { parsePermissionRules, evaluatePermission } from './permissions/permissionPolicy.js';

@@ -84,6 +84,7 @@ describe('public API', () => {
       | 'tool.failed'
       | 'tool.approval_requested'
       | 'tool.approval_resolved'
+      | 'tool.hook_decided'
       | 'run.completed'
       | 'run.failed'
       | 'run.cancelled'

@@ -10,6 +10,10 @@ import type { Message, ProviderCallOptions, ProviderRequest } from '../../src/ty
 import type { RunEnvironment } from '../environment.js';
 import { normalizeResponse, type NormalizedResponse } from '../run/normalizeResponse.js';
 import { LazyAbort, WithLazySignal } from './lazyAbort.js';
+import { isRecord } from '../../src/isRecord.js';
+import { describeValue } from '../../src/describeValue.js';
+import { DEFAULT_HOOK_TIMEOUT_MS, type ProviderHookContext } from '../../src/hooks/hookTypes.js';
+import type { ProviderResponse } from '../../src/types.js';
 
 export interface ProviderCallInput {
   runId: string;
@@ -26,7 +30,19 @@ export interface ProviderCallInput {
 export type ProviderReport =
   | { type: 'provider.textDelta'; delta: string }
   | { type: 'provider.answered'; response: NormalizedResponse }
-  | { type: 'provider.failed'; error: unknown };
+  /** `hook`: a provider hook failed, not the provider (the Run fails with `hook_failed`). */
+  | { type: 'provider.failed'; error: unknown; hook?: ProviderHookName };
+
+/** The provider hooks, named in a `hook_failed` error. */
+export type ProviderHookName = 'beforeProviderRequest' | 'afterProviderResponse';
+
+// A provider hook's failure, told apart from the provider's own.
+class ProviderHookFailure {
+  constructor(
+    readonly hook: ProviderHookName,
+    readonly error: unknown,
+  ) {}
+}
 
 // The options a provider receives; its signal is created when the provider first reads it.
 class LazyCallOptions extends WithLazySignal implements ProviderCallOptions {
@@ -60,6 +76,53 @@ export function providerRequest(environment: RunEnvironment, input: ProviderCall
   return { messages, tools: environment.tools.specs };
 }
 
+// A hook's promise, bounded by hookTimeoutMs; its failure is marked as the hook's.
+function askHook<T>(hook: ProviderHookName, timeoutMs: number, ask: () => T | Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms (hookTimeoutMs)`)), timeoutMs);
+  });
+  return Promise.race([new Promise<T>((resolve) => resolve(ask())), late]).then(
+    (value) => {
+      clearTimeout(timer);
+      return value;
+    },
+    (error: unknown) => {
+      clearTimeout(timer);
+      throw new ProviderHookFailure(hook, error);
+    },
+  );
+}
+
+// The messages beforeProviderRequest adds, checked: an array of messages with a role and text.
+function addedMessages(answer: unknown): Message[] {
+  if (answer === undefined || answer === null) return [];
+  const messages = isRecord(answer) ? answer.messages : undefined;
+  if (messages === undefined && isRecord(answer)) return [];
+  const valid = Array.isArray(messages) && messages.every((message) => isRecord(message) && typeof message.role === 'string' && typeof message.content === 'string');
+  if (!valid) throw new Error(`beforeProviderRequest answered ${describeValue(answer)}, not { messages: [{ role, content }] }`);
+  return messages as Message[];
+}
+
+// The request with the hooks around it: beforeProviderRequest may add messages to this request
+// only (never persisted), afterProviderResponse observes the checked response.
+function completeWithHooks(environment: RunEnvironment, input: ProviderCallInput, options: LazyCallOptions, abort: LazyAbort): Promise<NormalizedResponse> {
+  const hooks = environment.hooks!;
+  const timeoutMs = environment.hookTimeoutMs ?? DEFAULT_HOOK_TIMEOUT_MS;
+  const context: ProviderHookContext = { runId: input.runId, iterations: input.iterations, signal: abort.signal };
+  const request = providerRequest(environment, input);
+  const before = hooks.beforeProviderRequest;
+  const asked = before ? askHook('beforeProviderRequest', timeoutMs, () => Promise.resolve(before(structuredClone(request), context)).then(addedMessages)) : Promise.resolve([]);
+  return asked
+    .then((added) => environment.provider.complete(added.length === 0 ? request : { ...request, messages: [...request.messages, ...structuredClone(added)] }, options))
+    .then((raw) => checkTextLength(normalizeResponse(raw), input.maxTextChars))
+    .then((response) => {
+      const after = hooks.afterProviderResponse;
+      if (!after) return response;
+      return askHook('afterProviderResponse', timeoutMs, () => after(structuredClone(response) as ProviderResponse, context)).then(() => response);
+    });
+}
+
 /**
  * The provider actor logic of `environment`.
  * @example setup({ actors: { callProvider: callProvider(environment) } })
@@ -78,8 +141,19 @@ export function callProvider(environment: RunEnvironment) {
     };
     const fail = (error: unknown) => {
       settled = true;
-      sendBack({ type: 'provider.failed', error } satisfies ProviderReport);
+      if (error instanceof ProviderHookFailure) sendBack({ type: 'provider.failed', error: error.error, hook: error.hook } satisfies ProviderReport);
+      else sendBack({ type: 'provider.failed', error } satisfies ProviderReport);
     };
+    if (environment.hooks?.beforeProviderRequest || environment.hooks?.afterProviderResponse) {
+      completeWithHooks(environment, input, new LazyCallOptions(abort, forward), abort).then((response) => {
+        settled = true;
+        sendBack({ type: 'provider.answered', response } satisfies ProviderReport);
+      }, fail);
+      return () => {
+        settled = true;
+        abort.abort();
+      };
+    }
     // One `then`, no async function: a Run waiting on its provider keeps no suspended generator.
     new Promise<unknown>((resolve) => resolve(environment.provider.complete(providerRequest(environment, input), new LazyCallOptions(abort, forward)))).then(
       (raw) => {

@@ -2,6 +2,9 @@
 // than in the first Run, with the bad value quoted.
 import { quoteValue } from '../describeValue.js';
 import { ConfigurationError } from '../errors.js';
+import { checkHooks, checkHookTimeout } from '../hooks/checkHooks.js';
+import { permissionPolicyOf } from '../permissions/permissionPolicyOf.js';
+import type { PermissionRules } from '../permissions/permissionTypes.js';
 import { ToolRegistry } from '../tools/registry.js';
 
 const hasMethod = (value: unknown, name: string): boolean =>
@@ -42,6 +45,13 @@ export function checkAgentOptions(options: unknown): void {
   if (given.name !== undefined && (typeof given.name !== 'string' || given.name.trim() === '')) {
     throw new ConfigurationError(`name must be a non-empty string, got ${quoteValue(given.name)}`);
   }
+  checkHooks(given.hooks);
+  checkHookTimeout(given.hookTimeoutMs);
+  if (given.permissionsRoot !== undefined && (typeof given.permissionsRoot !== 'string' || given.permissionsRoot === '')) {
+    throw new ConfigurationError(`permissionsRoot must be a non-empty path, got ${quoteValue(given.permissionsRoot)}`);
+  }
+  // Parsed now (and remembered for the Runs): a rule that cannot be read fails here, quoted.
+  permissionPolicyOf(given.permissions as PermissionRules | undefined, given.permissionsRoot as string | undefined);
   expectFunctionOrMissing(given, 'approve');
   expectFunctionOrMissing(given, 'onSubscriberError');
   expectFunctionOrMissing(given, 'now');

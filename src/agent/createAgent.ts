@@ -51,6 +51,17 @@ export interface AgentOptions {
    * `@opentelemetry/api`, which is loaded only when this is given. Without it nothing is traced.
    */
   telemetry?: TelemetryOptions;
+  /** Functions consulted around each call and each provider request of every Run (docs/hooks.md). */
+  hooks?: CreateRunActorOptions['hooks'];
+  /** How long a hook may take (default 30 000 ms): a late beforeToolCall denies the call (docs/hooks.md). */
+  hookTimeoutMs?: number;
+  /** Permission rules `{ allow?, ask?, deny? }` for every call (docs/permissions.md); checked here. */
+  permissions?: CreateRunActorOptions['permissions'];
+  /**
+   * The folder relative paths in permission rules and path arguments are resolved against: the
+   * root of the agent's file tools and shell (default: the process's working directory).
+   */
+  permissionsRoot?: string;
 }
 
 export interface AgentRunOptions {
@@ -159,6 +170,10 @@ export function createAgent(options: AgentOptions): Agent {
       instructions: options.instructions,
       approve: options.approve,
       denyApprovalsWithoutApprover: true,
+      hooks: options.hooks,
+      hookTimeoutMs: options.hookTimeoutMs,
+      permissions: options.permissions,
+      permissionsRoot: options.permissionsRoot,
     }, { store, keepCause });
     // Subscribed before the Run starts (and before any stream subscriber), so a call's span is open when its tool runs.
     if (telemetry) runEvents(actor, options.onSubscriberError).subscribe(telemetry.tracerFor({ sessionId, traceparent, history }));

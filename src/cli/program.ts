@@ -81,9 +81,15 @@ Environment:
   TINYAGENT_PROVIDER                   openai | anthropic, when both are configured
   TINYAGENT_MODEL                      the model (--model overrides it)
   TINYAGENT_HOME                       the CLI's state folder (default: $XDG_STATE_HOME/tinyagent, else ~/.tinyagent)
-  XDG_CONFIG_HOME                      MCP OAuth tokens in $XDG_CONFIG_HOME/tinyagent/mcp-oauth (default ~/.config/...)
+  XDG_CONFIG_HOME                      the user's settings: $XDG_CONFIG_HOME/tinyagent/settings.json (else ~/.config/tinyagent/settings.json),
+                                       MCP OAuth tokens in $XDG_CONFIG_HOME/tinyagent/mcp-oauth
   TINYAGENT_BROWSER                    the program that opens URLs (default: xdg-open, open or start)
   NO_COLOR                             no colours
+
+Settings files:
+  .tinyagent/settings.json (the project's) and the user's, with
+  { "permissions": { "allow": [...], "ask": [...], "deny": [...] } }: the same rules as the flags;
+  the lists of all sources are concatenated, so a deny anywhere wins (also with --yes).
 
 Exit codes:
   0 completed   1 the Run failed   2 usage or configuration error   3 --max-turns reached

@@ -1,5 +1,6 @@
 // The events every Run publishes (docs/design.md, "The Run"). They are emitted from the Run machine's
 // transitions; `seq` is per run and starts at 0 with `run.started`.
+import type { HookDecision, HookName } from '../hooks/hookTypes.js';
 import type { FinishReason, RunErrorInfo, RunOutput, ToolCallRequest, ToolResult, Usage } from '../types.js';
 
 /** Fields every RunEvent carries. */
@@ -65,6 +66,18 @@ export interface RunCompletedEvent extends RunEventBase { type: 'run.completed';
 export interface RunFailedEvent extends RunEventBase { type: 'run.failed'; error: RunErrorInfo; output: RunOutput }
 export interface RunCancelledEvent extends RunEventBase { type: 'run.cancelled'; output: RunOutput }
 
+/**
+ * A decision of a hook or of the permission rules about one call (docs/hooks.md): `hook` is
+ * `beforeToolCall`, `afterToolCall` or `permissions`.
+ */
+export interface ToolHookDecidedEvent extends RunEventBase {
+  type: 'tool.hook_decided';
+  callId: string;
+  hook: HookName;
+  decision: HookDecision;
+  reason?: string;
+}
+
 export type RunEvent =
   | RunStartedEvent
   | ProviderRequestedEvent
@@ -75,6 +88,7 @@ export type RunEvent =
   | ToolFailedEvent
   | ToolApprovalRequestedEvent
   | ToolApprovalResolvedEvent
+  | ToolHookDecidedEvent
   | RunCompletedEvent
   | RunFailedEvent
   | RunCancelledEvent;

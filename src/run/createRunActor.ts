@@ -7,6 +7,10 @@ import { provideRunEnvironment, type RunMachine } from '../../machines/run.machi
 import type { Approver } from '../../machines/approval.js';
 import type { RunEnvironment, RunInfo } from '../../machines/environment.js';
 import { ConfigurationError } from '../errors.js';
+import { checkHooks, checkHookTimeout } from '../hooks/checkHooks.js';
+import type { AgentHooks } from '../hooks/hookTypes.js';
+import { permissionPolicyOf } from '../permissions/permissionPolicyOf.js';
+import type { PermissionRules } from '../permissions/permissionTypes.js';
 import { resolveLimits } from '../limits.js';
 import { assertSessionId } from '../session/sessionId.js';
 import type { SessionStore } from '../session/sessionStore.js';
@@ -46,6 +50,14 @@ export interface CreateRunActorOptions {
   approve?: Approver;
   /** Without `approve`: deny approval requests at once instead of waiting for events (createAgent's choice). */
   denyApprovalsWithoutApprover?: boolean;
+  /** Functions consulted around each call and each provider request (docs/hooks.md). */
+  hooks?: AgentHooks;
+  /** How long a hook may take (default 30 000 ms): a late beforeToolCall denies the call (docs/hooks.md). */
+  hookTimeoutMs?: number;
+  /** Permission rules `{ allow?, ask?, deny? }` (docs/permissions.md), evaluated for every call. */
+  permissions?: PermissionRules;
+  /** The folder relative paths of permission rules and of path arguments are resolved against (default: the process's working directory). */
+  permissionsRoot?: string;
   /**
    * A snapshot from `actor.getPersistedSnapshot()` (JSON round trips are fine): the Run continues
    * from it with the provider, tools and session given here. `input`, `history` and `limits`
@@ -72,6 +84,11 @@ function checkOptions(options: CreateRunActorOptions): void {
     throw new ConfigurationError('instructions must be a string or a function that returns one');
   }
   if (options.approve !== undefined && typeof options.approve !== 'function') throw new ConfigurationError('approve must be a function');
+  checkHooks(options.hooks);
+  checkHookTimeout(options.hookTimeoutMs);
+  if (options.permissionsRoot !== undefined && (typeof options.permissionsRoot !== 'string' || options.permissionsRoot === '')) {
+    throw new ConfigurationError('permissionsRoot must be a non-empty path');
+  }
   if (options.session) {
     assertSessionId(options.session.sessionId);
     // Appending to a session without sending its history would give the model a conversation
@@ -121,6 +138,9 @@ export function runEnvironmentOf(options: CreateRunActorOptions, beside: RunBesi
     instructions: options.instructions,
     approve: options.approve,
     withoutApprover: options.denyApprovalsWithoutApprover === true ? 'deny' : 'wait',
+    hooks: options.hooks,
+    hookTimeoutMs: checkHookTimeout(options.hookTimeoutMs),
+    permissions: permissionPolicyOf(options.permissions, options.permissionsRoot),
     keepCause: beside.keepCause,
   };
 }

@@ -33,12 +33,15 @@ export const Attr = {
   iteration: 'tinyagent.iteration',
   approved: 'tinyagent.approval.approved',
   approvalReason: 'tinyagent.approval.reason',
+  hookName: 'tinyagent.hook.name',
+  hookDecision: 'tinyagent.hook.decision',
+  hookReason: 'tinyagent.hook.reason',
   outputChars: 'tinyagent.output.chars',
 } as const;
 
 export const Operation = { invokeAgent: 'invoke_agent', chat: 'chat', executeTool: 'execute_tool' } as const;
 
-/** Span events of tinyagent's own (`tinyagent.hook.decided` is reserved for tool hooks). */
+/** Span events of tinyagent's own. */
 export const SpanEventName = {
   approvalRequested: 'tinyagent.approval.requested',
   approvalResolved: 'tinyagent.approval.resolved',

@@ -86,6 +86,11 @@ export class RunTracer {
         if (event.reason !== undefined) attributes[Attr.approvalReason] = event.reason;
         return void this.#tools.get(event.callId)?.addEvent(SpanEventName.approvalResolved, attributes, event.time);
       }
+      case 'tool.hook_decided': {
+        const attributes: Attributes = { [Attr.hookName]: event.hook, [Attr.hookDecision]: event.decision };
+        if (event.reason !== undefined) attributes[Attr.hookReason] = event.reason;
+        return void this.#tools.get(event.callId)?.addEvent(SpanEventName.hookDecided, attributes, event.time);
+      }
       case 'tool.completed':
       case 'tool.failed':
         return this.#endTool(event);

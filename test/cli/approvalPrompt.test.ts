@@ -21,17 +21,8 @@ describe('approvalPolicy', () => {
     await expect(approvalPolicy({ yes: true })(request('1'), { signal: never() })).resolves.toMatchObject({ approved: true });
   });
 
-  it('follows the rules\' verdict (a deny holds even with --yes), edits with accept-edits, everything with bypass, without asking', async () => {
-    const verdict = (question: { toolName: string }) =>
-      question.toolName.startsWith('mcp__fs__')
-        ? { decision: 'allow' as const, rules: ['mcp__fs__*'], reason: 'Allowed by the allow rule "mcp__fs__*"' }
-        : question.toolName === 'shell'
-          ? { decision: 'deny' as const, rules: ['shell'], reason: 'Denied by the deny rule "shell"' }
-          : { decision: 'default' as const, rules: [], reason: 'No permission rule matches this call' };
-    const ruled = approvalPolicy({ verdict });
-    await expect(ruled(request('1', 'mcp__fs__write_file'), { signal: never() })).resolves.toMatchObject({ approved: true, reason: 'Allowed by the allow rule "mcp__fs__*" (--allowed-tools)' });
-    await expect(ruled(request('2', 'write_file'), { signal: never() })).resolves.toMatchObject({ approved: false, reason: NO_TERMINAL_REASON });
-    await expect(approvalPolicy({ verdict, yes: true })(request('2', 'shell'), { signal: never() })).resolves.toMatchObject({ approved: false, reason: 'Denied by the deny rule "shell" (--disallowed-tools)' });
+  it('allows edits with accept-edits and everything with bypass, without asking (the rules are decided before the approver: cliSettingsRules.test.ts)', async () => {
+    await expect(approvalPolicy({})(request('2', 'write_file'), { signal: never() })).resolves.toMatchObject({ approved: false, reason: NO_TERMINAL_REASON });
     const edits = approvalPolicy({ mode: 'accept-edits' });
     await expect(edits(request('3', 'edit_file'), { signal: never() })).resolves.toMatchObject({ approved: true });
     await expect(edits(request('4', 'shell'), { signal: never() })).resolves.toMatchObject({ approved: false });

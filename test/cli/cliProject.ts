@@ -14,6 +14,7 @@ export interface StoredMessage {
   code?: string;
   isError?: boolean;
   toolCalls?: unknown[];
+  toolCallId?: string;
 }
 
 export interface CliProject {

@@ -1,20 +1,14 @@
-// The CLI's permission flags as rules (split, hidden tools, governed approval, unmatched rules),
+// The CLI's permission flags and settings files as rules (split, hidden tools, unmatched rules, settings files),
 // and the visible rendering of control characters: checked directly, without a process.
 import { describe, expect, it } from 'vitest';
-import { ConfigurationError, type Tool } from '../../src/index.js';
+import { ConfigurationError } from '../../src/index.js';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { CliPermissions, ruleList } from '../../src/cli/tools/permissionRules.js';
+import { mergeRuleLists, readSettingsRules, settingsFiles, type RuleLists } from '../../src/cli/tools/permissionSettings.js';
+import { UsageError } from '../../src/cli/usageError.js';
 import { jsonLine, visibleControls } from '../../src/cli/render/visibleControls.js';
-
-const ctx = { runId: 'r', callId: 'c', toolName: 'shell', iteration: 1, signal: new AbortController().signal };
-const shell: Tool = {
-  name: 'shell',
-  description: 'Runs a command',
-  parameters: { type: 'object', properties: { command: { type: 'string' } } },
-  permissionArgument: { name: 'command', kind: 'command' },
-  needsApproval: true,
-  execute: async () => 'ran',
-};
-const lister: Tool = { name: 'list_files', description: 'Lists', parameters: { type: 'object' }, readOnly: true, execute: async () => '' };
 
 describe('ruleList', () => {
   it('splits on commas and spaces outside parentheses, across repeated flags', () => {
@@ -22,31 +16,58 @@ describe('ruleList', () => {
   });
 });
 
+const lists = (rules: Partial<RuleLists>): RuleLists => ({ allow: [], ask: [], deny: [], ...rules });
+
 describe('CliPermissions', () => {
-  it('hides the tools a disallowed rule without a specifier names, and only those', () => {
-    const rules = new CliPermissions({ allowed: [], disallowed: ['mcp__fs__*', 'shell(rm *)'] }, '/srv/repo');
+  it('hides the tools a deny rule without a specifier names, and only those', () => {
+    const rules = new CliPermissions(lists({ deny: ['mcp__fs__*', 'shell(rm *)'] }), '/srv/repo');
     expect(['mcp__fs__write_file', 'mcp__git__log', 'shell'].filter((name) => rules.hides(name))).toEqual(['mcp__fs__write_file']);
   });
 
-  it('governs a tool: allow rules skip approval, deny and ask rules need it, otherwise the tool decides', async () => {
-    const rules = new CliPermissions({ allowed: ['shell(git log *)', 'list_files'], disallowed: ['shell(rm *)'] }, '/srv/repo');
-    const governed = rules.govern(shell);
-    const needs = (command: string) => (governed.needsApproval as (args: Record<string, unknown>, c: typeof ctx) => boolean)({ command }, ctx);
-    expect(needs('git log --oneline')).toBe(false);
-    expect(needs('git log && rm -rf /')).toBe(true);
-    expect(rules.verdict('shell', { command: 'git log && rm -rf /' }).decision).toBe('deny');
-    expect(needs('npm test')).toBe(true); // no rule: shell's own needsApproval
-    expect(rules.govern(lister).needsApproval).toBeTypeOf('function');
-  });
-
-  it('leaves tools untouched without rules, and names the rules that match no tool', () => {
-    expect(new CliPermissions({ allowed: [], disallowed: [] }, '/').govern(shell)).toBe(shell);
-    const rules = new CliPermissions({ allowed: ['shel', 'shell(ls *)'], disallowed: ['mcp__nope__*'] }, '/');
+  it('hands the rules to the agent as they were given, and names the rules that match no tool', () => {
+    expect(new CliPermissions(lists({}), '/').empty).toBe(true);
+    const rules = new CliPermissions(lists({ allow: ['shel', 'shell(ls *)'], ask: ['read_file'], deny: ['mcp__nope__*'] }), '/');
+    expect(rules.rules).toEqual({ allow: ['shel', 'shell(ls *)'], ask: ['read_file'], deny: ['mcp__nope__*'] });
     expect(rules.unmatched(['shell', 'read_file'])).toEqual(['shel', 'mcp__nope__*']);
   });
 
   it('refuses a rule it cannot read, quoting it', () => {
-    expect(() => new CliPermissions({ allowed: ['shell('], disallowed: [] }, '/')).toThrow(ConfigurationError);
+    expect(() => new CliPermissions(lists({ allow: ['shell('] }), '/')).toThrow(ConfigurationError);
+  });
+});
+
+describe('settings files', () => {
+  it('are the user’s (XDG_CONFIG_HOME, else ~/.config) and the project’s', () => {
+    expect(settingsFiles('/srv/repo', { HOME: '/home/me' })).toEqual(['/home/me/.config/tinyagent/settings.json', '/srv/repo/.tinyagent/settings.json']);
+    expect(settingsFiles('/srv/repo', { HOME: '/home/me', XDG_CONFIG_HOME: '/cfg' })[0]).toBe('/cfg/tinyagent/settings.json');
+  });
+
+  it('give their permissions lists; a missing file gives none; the lists of all sources are concatenated', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'tinyagent-settings-'));
+    const file = path.join(dir, 'settings.json');
+    expect(readSettingsRules(file)).toEqual(lists({}));
+    writeFileSync(file, JSON.stringify({ model: 'x', permissions: { allow: ['read_file'], deny: ['shell(rm *)'] } }));
+    const project = readSettingsRules(file);
+    expect(project).toEqual(lists({ allow: ['read_file'], deny: ['shell(rm *)'] }));
+    expect(mergeRuleLists([project, lists({ ask: ['shell(git push*)'], deny: ['mcp__github__*'] })])).toEqual({
+      allow: ['read_file'],
+      ask: ['shell(git push*)'],
+      deny: ['shell(rm *)', 'mcp__github__*'],
+    });
+  });
+
+  it.each([
+    ['{ not json', 'is not a JSON settings file'],
+    ['[]', 'must hold a JSON object'],
+    ['{"permissions": ["read_file"]}', 'permissions must be an object'],
+    ['{"permissions": {"allowed": ["read_file"]}}', 'has no list "allowed"'],
+    ['{"permissions": {"deny": "shell"}}', 'permissions.deny must be an array'],
+  ])('refuse %s with a usage error naming the file', (text, message) => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'tinyagent-settings-')), 'settings.json');
+    writeFileSync(file, text);
+    expect(() => readSettingsRules(file)).toThrow(UsageError);
+    expect(() => readSettingsRules(file)).toThrow(message);
+    expect(() => readSettingsRules(file)).toThrow(file);
   });
 });
 

@@ -36,7 +36,6 @@ const NOT_CHECKED: readonly { file: string; reason: string }[] = [
   { file: 'README.md', reason: '@statelyai/inspect is not installed in this repository' },
   { file: 'README.md', reason: 'imports relative to src/builtins/files/, the last one a lint error on purpose' },
   { file: 'docs/design.md', reason: 'a signature excerpt, members named without their types' },
-  { file: 'docs/permissions.md', reason: 'createAgent has no permissions option yet; remove this marker when it has' },
 ];
 
 const HINT = 'fix the block or example at that line; the markers a block may carry are described at the top of test/docs/docsExamples.test.ts';

@@ -26,8 +26,11 @@ export function expectEventInvariant(events: readonly RunEvent[], messages: read
   expect(events.at(-1)).toBe(terminal[0]);
   const callIds = messages.flatMap((m) => (m.role === 'assistant' ? (m.toolCalls ?? []).map((c) => c.id) : []));
   for (const id of callIds) {
-    // Approval events come between the two (docs/design.md, "Approval").
-    const mine = events.filter((e) => 'callId' in e && e.callId === id && !e.type.startsWith('tool.approval_')).map((e) => e.type);
+    // Approval and hook decisions come between the two (docs/design.md, "Approval"; docs/hooks.md).
+    const between = (type: string) => type.startsWith('tool.approval_') || type === 'tool.hook_decided';
+    const mine = events.filter((e) => 'callId' in e && e.callId === id && !between(e.type)).map((e) => e.type);
+    const all = events.filter((e) => 'callId' in e && e.callId === id).map((e) => e.type);
+    if (mine.length === 2) expect(all.slice(1, -1).every(between), `events of call ${id} between its start and its end`).toBe(true);
     expect(mine, `events of call ${id}`).toHaveLength(2);
     expect(mine[0]).toBe('tool.started');
     expect(['tool.completed', 'tool.failed']).toContain(mine[1]);

@@ -9,7 +9,8 @@ import { normalizeResponse } from '../../machines/run/normalizeResponse.js';
 import { toolChildId } from '../../machines/run/runSteps.js';
 import { resolveLimits, ToolRegistry, type RunLimits } from '../../src/index.js';
 import { modelPaths, pureMachineLogic, type ModelEvent, type ModelPath, type ModelState } from './pureMachineLogic.js';
-import { expectedResult, malformedReply, modelTools, outcomesByReply, replies, replyOf, type ProviderFailure, type ReplyName, type ToolOutcome } from './runPayloads.js';
+import { parsePermissionRules } from '../../src/index.js';
+import { expectedResult, guardRuleReason, runModelPermissions, malformedReply, modelTools, outcomesByReply, replies, replyOf, type ProviderFailure, type ReplyName, type ToolOutcome } from './runPayloads.js';
 import type { RunPathSet } from './runPathSets.js';
 import { valueName } from './machineGraph.js';
 import { cancelledWhileWaitingResult, deniedResult } from '../../machines/toolCall/approvalResults.js';
@@ -71,6 +72,7 @@ export function modelEnvironment(): RunEnvironment {
     instructions: undefined,
     approve: undefined,
     withoutApprover: 'wait',
+    permissions: parsePermissionRules(runModelPermissions),
   };
 }
 
@@ -80,13 +82,14 @@ function settledCalls(history: readonly AnyEventObject[]): Set<string> {
   return settled;
 }
 
-type ApprovalPhase = 'unasked' | 'requested' | 'answered' | 'approved' | 'denied';
+type ApprovalPhase = 'undecided' | 'unasked' | 'requested' | 'answered' | 'approved' | 'denied';
 
 /** Where a call needing approval stands, from what the Run emitted and the last event. */
 function approvalPhase(callId: string, history: readonly AnyEventObject[], lastEvent: AnyEventObject | undefined): ApprovalPhase {
   const resolved = history.find((event) => event.type === 'tool.approval_resolved' && event.callId === callId);
   if (resolved) return resolved.approved ? 'approved' : 'denied';
   if ((lastEvent?.type === 'APPROVE' || lastEvent?.type === 'DENY') && lastEvent.callId === callId) return 'answered';
+  if (!history.some((event) => event.type === 'tool.hook_decided' && event.callId === callId)) return 'undecided';
   return history.some((event) => event.type === 'tool.approval_requested' && event.callId === callId) ? 'requested' : 'unasked';
 }
 
@@ -213,6 +216,10 @@ export function eventsFor(set: RunPathSet) {
       const finished = (result: ToolResult, label: string): RunModelEvent =>
         report({ type: `xstate.done.actor.${toolChildId(index)}`, actorId: toolChildId(index), output: { index, call, result, durationMs: 0 } }, label);
       const request = { runId: 'run-model', callId: call.id, toolName: call.name, iteration: snapshot.context.batch!.iteration, arguments: { n: 1 } };
+      // The ask rule decides first, then the call asks for approval.
+      if (stage === 'undecided') {
+        return [report({ type: 'tool.hookDecided', index, callId: call.id, hook: 'permissions', decision: 'ask', reason: guardRuleReason }, `${call.id}: the ask rule decides`)];
+      }
       if (stage === 'unasked') return [report({ type: 'tool.approvalRequested', index, request }, `${call.id} asks for approval`)];
       if (stage === 'answered') {
         const approved = state.lastEvent!.type === 'APPROVE';

@@ -10,6 +10,7 @@
 // - how many provider requests happen: one per answer given and at most one pending, none
 //   after a cancel;
 // - each call's result code, where the stimuli decide it;
+// - the permission rule's decision, reported before the approval request it causes;
 // - the end (expectedEnd.ts).
 import type { RunEvent } from '../../src/index.js';
 import { ToolErrorCode } from '../../src/index.js';
@@ -152,6 +153,15 @@ export function oracleViolations(path: RunPath, step: number, observed: Observed
     const expected = rule?.code ?? (rule?.mayRun && cancelledAt !== undefined && !sessionFailed && !seen.has(callId) ? ToolErrorCode.cancelled : undefined);
     if (expected !== undefined && code !== expected && code !== ToolErrorCode.interrupted) violations.push(`${callId} ended ${code}, the stimuli give ${expected}`);
   }
+  // The ask rule for `guard` (runModelPermissions) decides, and says so, before its call asks for approval; no other call gets a decision.
+  observed.events.forEach((event, at) => {
+    if (event.type === 'tool.hook_decided' && (event.hook !== 'permissions' || event.decision !== 'ask' || calls.get(event.callId)?.needsApproval !== true)) {
+      violations.push(`${event.callId}: a ${event.hook} decision "${event.decision}" the rules do not give`);
+    }
+    if (event.type !== 'tool.approval_requested') return;
+    const decidedAt = observed.events.findIndex((other) => other.type === 'tool.hook_decided' && other.callId === event.callId);
+    if (decidedAt < 0 || decidedAt > at) violations.push(`${event.callId} asked for approval before the ask rule's decision was reported`);
+  });
   const requests = observed.requestsByStep[step] ?? 0;
   if (requests < answered || requests > answered + 1) violations.push(`${requests} provider requests for ${answered} answers`);
   if (cancelledAt !== undefined && cancelledAt > 0 && step >= cancelledAt && requests !== (observed.requestsByStep[cancelledAt - 1] ?? 0)) {

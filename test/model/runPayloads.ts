@@ -23,6 +23,11 @@ export function modelTools(
   ];
 }
 
+/** The permission rules of every modelled Run: an ask rule for `guard`, which needs approval anyway, so each of its calls reports a decision. */
+export const runModelPermissions = { ask: ['guard'] };
+/** The reason that rule's decision carries. */
+export const guardRuleReason = 'Needs approval by the ask rule "guard"';
+
 const call = (id: string, name: string, args: string) => ({ id, name, arguments: args });
 const n = (value: unknown) => JSON.stringify({ n: value });
 

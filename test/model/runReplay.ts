@@ -22,7 +22,7 @@ import {
 import { deferred, flush, type Deferred } from '../helpers/deferred.js';
 import { resolvedLimits, type MachineChange, type RunPath, type RunStimulus } from './runModel.js';
 import { segmentInspector } from './segments.js';
-import { malformedReply, modelTools, replies, toolReturn } from './runPayloads.js';
+import { malformedReply, modelTools, replies, runModelPermissions, toolReturn } from './runPayloads.js';
 
 /** What the Run actor did while processing one event. */
 export interface Segment {
@@ -119,7 +119,7 @@ export class RunReplay {
 
   /** A Run actor of the (possibly changed) machine. */
   private create(options: CreateRunActorOptions): RunActor {
-    return createRunActorWith((environment) => this.change(provideRunEnvironment(environment)), options);
+    return createRunActorWith((environment) => this.change(provideRunEnvironment(environment)), { ...options, permissions: runModelPermissions });
   }
 
   /** The Run's clock; armed by a `crash` step so that the next reading throws inside a ToolCall actor. */

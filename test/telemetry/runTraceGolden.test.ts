@@ -212,4 +212,30 @@ describe('the spans of a Run', () => {
     ]);
     expect(calls[0]!.status).toBeUndefined();
   });
+
+  it('hook and rule decisions: span events of the call, a refused call is error.type denied', async () => {
+    const { exporter, tracer } = inMemoryTracing();
+    const provider = withInfo(createScriptedProvider([{ toolCalls: [call('c1', 'lookup', { key: 'a' }), call('c2', 'lookup', { key: 'secret' })] }, { text: 'ok' }]));
+    const agent = createAgent({
+      provider,
+      tools: [lookup],
+      permissions: { allow: ['lookup'] },
+      hooks: { beforeToolCall: (request) => (request.arguments.key === 'secret' ? { decision: 'deny', reason: 'Not that key' } : undefined) },
+      telemetry: { tracer },
+    });
+    await agent.run('look');
+
+    const calls = summarize(exporter.getFinishedSpans()).filter((span) => span.name === 'execute_tool lookup');
+    expect(calls.map((span) => span.events)).toEqual([
+      [
+        { name: 'tinyagent.hook.decided', attributes: { 'tinyagent.hook.name': 'beforeToolCall', 'tinyagent.hook.decision': 'none' } },
+        {
+          name: 'tinyagent.hook.decided',
+          attributes: { 'tinyagent.hook.name': 'permissions', 'tinyagent.hook.decision': 'allow', 'tinyagent.hook.reason': 'Allowed by the allow rule "lookup"' },
+        },
+      ],
+      [{ name: 'tinyagent.hook.decided', attributes: { 'tinyagent.hook.name': 'beforeToolCall', 'tinyagent.hook.decision': 'deny', 'tinyagent.hook.reason': 'Not that key' } }],
+    ]);
+    expect(calls[1]!.attributes).toMatchObject({ 'error.type': 'denied' });
+  });
 });

@@ -18,6 +18,7 @@ const RUNTIME_CODES = [
   'incomplete_tool_call',
   'session_error',
   'denied',
+  'hook_failed',
 ];
 
 const ctx: ToolContext = { runId: 'r1', callId: 'c1', toolName: 'liar', iteration: 1, signal: new AbortController().signal, idempotencyKey: 'key' };
@@ -30,7 +31,7 @@ const returning = (code: string): Tool => ({
 });
 
 describe('codes reserved for the runtime', () => {
-  it('are exactly the ones docs/design.md lists (those of the contract and tool_call_limit)', () => {
+  it('are exactly the ones docs/design.md lists (those of the contract, tool_call_limit and hook_failed)', () => {
     expect([...RESERVED_TOOL_CODES].sort()).toEqual([...RUNTIME_CODES].sort());
   });
 

@@ -1,12 +1,13 @@
-// How the CLI answers approval requests: by the permission rules and the permission mode first,
-// then by asking on a terminal, and otherwise with a denial the model can act on.
+// How the CLI answers approval requests: by the permission mode first, then by asking on a
+// terminal, and otherwise with a denial the model can act on. The permission rules are decided
+// in each call before it is asked (the agent's `permissions`): a deny never reaches here.
 import { askYesNo, type PromptStreams } from './askYesNo.js';
 import { QuestionQueue, type PromptHooks } from './questionQueue.js';
 import { previewArguments } from '../render/shorten.js';
 import { visibleControls } from '../render/visibleControls.js';
 import type { Colors } from '../render/colors.js';
 
-import type { ApprovalRequest, PermissionVerdict } from '../../index.js';
+import type { ApprovalRequest } from '../../index.js';
 
 /** The part of an approval request the CLI shows. */
 export type ApprovalQuestion = Pick<ApprovalRequest, 'callId' | 'toolName' | 'arguments'>;
@@ -29,8 +30,6 @@ export interface ApprovalPolicyOptions {
   mode?: PermissionMode;
   /** `--yes`: the same as mode `bypass`. */
   yes?: boolean;
-  /** What the permission rules (`--allowed-tools`, `--disallowed-tools`) say about a call. */
-  verdict?: (request: ApprovalQuestion) => PermissionVerdict;
   /** Where to ask; undefined when stdin or stderr is not a terminal. */
   terminal?: PromptStreams & { colors: Colors };
   /** Called around a question (so a spinner does not draw over it, and the wait is not counted). */
@@ -49,11 +48,7 @@ export function approvalPolicy(options: ApprovalPolicyOptions): Approver {
   const mode = options.yes ? 'bypass' : (options.mode ?? 'default');
   const ask = options.terminal ? terminalQuestion(options.terminal, options.queue ?? new QuestionQueue(options.onPrompt)) : undefined;
   return (request, context) => {
-    const verdict = options.verdict?.(request);
-    // A deny rule holds whatever the mode: it is how a user fences off what --yes would allow.
-    if (verdict?.decision === 'deny') return Promise.resolve({ approved: false, reason: `${verdict.reason} (--disallowed-tools)` });
     if (mode === 'bypass') return Promise.resolve({ approved: true, reason: options.yes ? 'approved by --yes' : 'approved by --permission-mode bypass' });
-    if (verdict?.decision === 'allow') return Promise.resolve({ approved: true, reason: `${verdict.reason} (--allowed-tools)` });
     if (mode === 'accept-edits' && EDIT_TOOLS.includes(request.toolName)) return Promise.resolve({ approved: true, reason: 'approved by --permission-mode accept-edits' });
     if (!ask) return Promise.resolve({ approved: false, reason: NO_TERMINAL_REASON });
     return ask(request, context);

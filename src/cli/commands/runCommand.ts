@@ -27,6 +27,7 @@ import { OutputSink, type OutputFormat } from '../render/outputSink.js';
 import { chooseSession, type SessionFlags } from '../session/sessionChoice.js';
 import { cliTools, type ToolKind } from '../tools/cliTools.js';
 import { CliPermissions, ruleList } from '../tools/permissionRules.js';
+import { mergeRuleLists, readSettingsRules, settingsFiles } from '../tools/permissionSettings.js';
 import { UsageError } from '../usageError.js';
 import { cliVersion } from '../version.js';
 import { CancelOnSignal } from './cancelOnSignal.js';
@@ -112,7 +113,8 @@ export function runSetup(options: RunCommandOptions, io: CliIo): RunSetup {
   if (!provider) throw new UsageError(NO_PROVIDER_MESSAGE);
   const cwd = projectDir(options);
   if (!existsSync(cwd)) throw new UsageError(`--cwd ${cwd} does not exist`);
-  const permissions = new CliPermissions({ allowed: ruleList(options.allowedTools), disallowed: ruleList(options.disallowedTools) }, cwd);
+  const flags = { allow: ruleList(options.allowedTools), ask: [], deny: ruleList(options.disallowedTools) };
+  const permissions = new CliPermissions(mergeRuleLists([...settingsFiles(cwd, io.env).map(readSettingsRules), flags]), cwd);
   return { env, provider, cwd, permissions, dir: sessionsDir(options, io.env) };
 }
 
@@ -169,7 +171,7 @@ export async function runAgent(options: RunCommandOptions, io: CliIo, setup: Run
       tally = new RunTally();
       const toolNames = assembled.tools.map((tool) => tool.name);
       for (const rule of permissions.unmatched([...toolNames, ...assembled.hidden])) warn(`the rule ${rule} matches no tool`);
-      const tools = assembled.tools.map((tool) => permissions.govern(tool));
+      const tools = assembled.tools;
       // Cancelled while the MCP servers connected: they were stopped, no Run starts.
       if (cancel.received) {
         io.stderr.write(`cancelled by ${cancel.received} while the MCP servers connected; no Run was started\n`);
@@ -181,7 +183,7 @@ export async function runAgent(options: RunCommandOptions, io: CliIo, setup: Run
         sessionId: session.id,
         tally,
         init: (runId) => ({ type: 'init', sessionId: session.id, runId, model: modelName(env), tools: toolNames, cwd, version: cliVersion() }),
-        asksApproval: (name) => tools.find((tool) => tool.name === name)?.needsApproval === true, // as governed by the rules
+        asksApproval: (name) => tools.find((tool) => tool.name === name)?.needsApproval === true,
       });
       const shown = sink;
       const counted = tally;
@@ -190,10 +192,12 @@ export async function runAgent(options: RunCommandOptions, io: CliIo, setup: Run
         limits: options.maxTurns === undefined ? {} : { maxIterations: options.maxTurns },
         instructions: await instructionsFor(cwd, toolNames, { systemPrompt: options.systemPrompt, appendSystemPrompt: options.appendSystemPrompt, agentsMd: options.agentsMd !== false }),
         sessionStore: new FileSessionStore({ dir, onRepair: (repair) => io.stderr.write(`note: session ${repair.sessionId}: ${repair.repaired.length} interrupted call(s) repaired\n`) }),
+        // Deny, ask and allow rules are decided in each call before the approver is asked.
+        permissions: permissions.rules,
+        permissionsRoot: cwd,
         approve: approvalPolicy({
           mode: options.permissionMode,
           yes: options.yes,
-          verdict: (request) => permissions.verdict(request.toolName, request.arguments as Record<string, unknown>),
           terminal,
           queue: questions,
         }),

@@ -90,6 +90,13 @@ export class TextRenderer {
         this.#awaitingApproval.delete(event.callId);
         this.#updateSpinner();
         return;
+      case 'tool.hook_decided':
+        // An allow rule answered: nobody will be asked about this call.
+        if (event.hook === 'permissions' && event.decision === 'allow') {
+          this.#awaitingApproval.delete(event.callId);
+          this.#updateSpinner();
+        }
+        return;
       case 'tool.completed':
         this.#settled(event.callId);
         this.#line(`  ${this.#c.green('✓')} ${visibleControls(event.toolName)} ${this.#c.dim(`(${this.#callDuration(event.callId, event.durationMs)})`)}`);

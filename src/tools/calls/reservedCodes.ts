@@ -15,4 +15,5 @@ export const RESERVED_TOOL_CODES: ReadonlySet<string> = new Set<string>([
   ToolErrorCode.incompleteToolCall,
   RunErrorCode.sessionError,
   ToolErrorCode.denied,
+  ToolErrorCode.hookFailed,
 ]);

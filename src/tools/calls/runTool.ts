@@ -20,15 +20,19 @@ export async function runTool(tool: Tool, args: Record<string, unknown>, ctx: To
   try {
     // Inside the try: a synchronous throw and a non-promise return are handled like async ones.
     const returned: unknown = await tool.execute(args, ctx);
-    return isRuntimeResult(returned) ? returned : normalise(name, returned);
+    return isRuntimeResult(returned) ? returned : normalizeToolReturn(name, returned);
   } catch (thrown) {
     return errorResult(ToolErrorCode.toolError, `Tool "${name}" failed: ${describeThrown(thrown)}`);
   }
 }
 
-// A copy with only the known fields, each read once: a success is `{ content }`, an error
-// always has a code, never a reserved one. `truncated` is the runtime's to set (limitOutput).
-function normalise(name: string, returned: unknown): ToolResult {
+/**
+ * A copy with only the known fields, each read once: a success is `{ content }`, an error always
+ * has a code, never a reserved one; anything else is `tool_error`. `truncated` is the runtime's
+ * to set (limitOutput). Also used for a result an `afterToolCall` hook puts in the tool's place.
+ * @example normalizeToolReturn('echo', 'hi') // { content: 'hi' }
+ */
+export function normalizeToolReturn(name: string, returned: unknown): ToolResult {
   if (typeof returned === 'string') return { content: returned };
   if (typeof returned !== 'object' || returned === null || Array.isArray(returned)) {
     return notAResult(name, describeValue(returned));
