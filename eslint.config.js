@@ -1,58 +1,50 @@
 // Lint: recommended JS and TypeScript rules, lighter rules for tests, and the layering of
-// src/ and machines/ (docs/design.md, "Layering"), enforced with no-restricted-imports.
+// src/ and machines/ (docs/design.md, "Layering"), enforced with import-x/no-restricted-paths:
+// every import is resolved to the file it names (`./x.js` to `./x.ts`), and zones say which
+// folders may not import which.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 
 /** The capability modules: each above the core, in its own folder of src/. */
 const capabilityModules = ['builtins', 'skills', 'mcp', 'cli'];
-/** Folder depths below src/ and machines/ that get the layering rules (src/a/b/c/d/x.ts is 4). */
-const maxDepth = 6;
+/** What the capability modules share (src/capabilities/shared/): above the core, below the modules. */
+const seam = 'src/capabilities';
+const aboveCore = [...capabilityModules.map((module) => `src/${module}`), seam];
+/** The core: every file of src/ but the capability modules, the seam and the public entry. */
+const coreFiles = [`src/!(${[...capabilityModules, 'capabilities'].join('|')})/**`, 'src/!(index).ts'];
 
-const up = (levels) => '(\\.\\./)'.repeat(levels);
-/** The glob of the .ts files exactly `depth` folders below `root`. */
-const atDepth = (root, depth) => `${root}/${'*/'.repeat(depth)}*.ts`;
-
-// Each restriction is a regex over the import specifier as written, built for one folder
-// depth so that it names exactly the folder the specifier resolves to.
-const noMachines = (depth) => ({
-  regex: `^${depth === 0 ? '\\.\\./' : up(depth + 1)}machines/`,
-  message: 'Only src/run/ (which builds Runs) and src/core.ts import machines/; events/ and inspection/ get what they need injected.',
-});
-const noCapabilityFromSrc = (depth) => ({
-  regex: `^${depth === 0 ? '\\./' : up(depth)}(${capabilityModules.join('|')})/`,
-  message: 'The core never imports a capability module (builtins, skills, mcp, cli); only src/index.ts re-exports them.',
-});
-const noUpperLayersFromMachines = (depth) => ({
-  regex: `^${up(depth + 1)}src/((run|agent|${capabilityModules.join('|')})/|(index|core)\\.js$)`,
-  message: 'machines/ sits below src/run/ and src/agent/: it never imports them, the public entries or a capability module.',
-});
-const onlyCoreOutsideModule = (module, depth) => ({
-  // Anything that climbs out of src/<module>/ except src/core.ts (and, for the CLI, the
-  // public entry src/index.ts, through which it composes the other capability modules).
-  regex: `^${up(depth)}(?!${module === 'cli' ? '(core|index)' : 'core'}\\.js$)`,
-  message: `A capability module imports only ${'../'.repeat(depth)}core.js${module === 'cli' ? ' (or index.js)' : ''}, packages, node builtins and files in src/${module}/.`,
-});
-
-/** One config object per file set: flat config replaces (never merges) a rule's options. */
-const restrict = (files, ignores, patterns) => ({
-  files,
-  ignores,
-  rules: { 'no-restricted-imports': ['error', { patterns }] },
-});
-
-const layering = [];
-for (let depth = 0; depth <= maxDepth; depth++) {
-  const coreIgnores = ['src/run/**', 'src/core.ts', 'src/index.ts', ...capabilityModules.map((module) => `src/${module}/**`)];
-  layering.push(restrict([atDepth('src', depth)], coreIgnores, [noMachines(depth), noCapabilityFromSrc(depth)]));
-  layering.push(restrict([atDepth('machines', depth)], [], [noUpperLayersFromMachines(depth)]));
-  if (depth === 0) continue;
-  layering.push(restrict([atDepth('src/run', depth - 1)], [], [noCapabilityFromSrc(depth)]));
-  for (const module of capabilityModules) {
-    layering.push(restrict([atDepth(`src/${module}`, depth - 1)], [], [onlyCoreOutsideModule(module, depth)]));
-  }
-}
-layering.push(restrict(['src/core.ts'], [], [noCapabilityFromSrc(0)]));
+const zones = [
+  {
+    target: [`src/!(run|${[...capabilityModules, 'capabilities'].join('|')})/**`, 'src/!(core|index).ts'],
+    from: 'machines',
+    message: 'Only src/run/ (which builds Runs) and src/core.ts import machines/; events/ and inspection/ get what they need injected.',
+  },
+  {
+    target: coreFiles,
+    from: aboveCore,
+    message: 'The core never imports a capability module (builtins, skills, mcp, cli) or their shared seam; only src/index.ts re-exports them.',
+  },
+  {
+    target: 'machines',
+    from: ['src/run', 'src/agent', 'src/index.ts', 'src/core.ts', ...aboveCore],
+    message: 'machines/ sits below src/run/ and src/agent/: it never imports them, the public entries or a capability module.',
+  },
+  ...capabilityModules.map((module) => ({
+    target: `src/${module}`,
+    from: ['src', 'machines'],
+    except: [`./${module}`, './core.ts', './capabilities/shared', ...(module === 'cli' ? ['./index.ts'] : [])],
+    message: `A capability module imports only src/core.ts${module === 'cli' ? ' (or src/index.ts)' : ''}, src/capabilities/shared/, packages, node builtins and files in src/${module}/.`,
+  })),
+  {
+    target: `${seam}/shared`,
+    from: ['src', 'machines'],
+    // The core's small helpers the modules share with it (one definition each) come through the seam.
+    except: ['./capabilities/shared', './core.ts', './describeError.ts', './describeValue.ts', './isRecord.ts'],
+    message: 'src/capabilities/shared/ imports only src/core.ts, the core helpers it re-exports (describeError, describeValue, isRecord) and its own files.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'visualizations/**', '.tmp/**'] },
@@ -70,5 +62,12 @@ export default tseslint.config(
     files: ['examples/**', 'bench/**', 'scripts/**', 'test/**'],
     rules: { 'no-console': 'off' },
   },
-  ...layering,
+  {
+    files: ['src/**/*.ts', 'machines/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.js'], extensionAlias: { '.js': ['.ts', '.js'] } })],
+    },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones }] },
+  },
 );

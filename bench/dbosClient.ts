@@ -6,7 +6,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import pg from 'pg';
-import { createAgent, createScriptedProvider } from '../src/index.js';
+import { createAgent } from '../src/index.js';
+import { createScriptedProvider } from '../src/testing.js';
 import { registerDurableAgent } from '../src/dbos/index.js';
 
 const [serverUrl, mode, count] = process.argv.slice(2) as [string, 'throughput' | 'recovery', string];

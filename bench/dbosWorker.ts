@@ -3,7 +3,8 @@
 // shared queue. With BENCH_BLOCK set, the idempotent tool hangs on its first attempt and says
 // "blocked", so the scenario can kill the worker mid-step and time the recovery.
 import { DBOS } from '@dbos-inc/dbos-sdk';
-import { createAgent, createScriptedProvider, type Tool } from '../src/index.js';
+import { createAgent, type Tool } from '../src/index.js';
+import { createScriptedProvider } from '../src/testing.js';
 import { registerDurableAgent } from '../src/dbos/index.js';
 
 const [databaseUrl, executorID] = process.argv.slice(2) as [string, string];

@@ -6,9 +6,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { DBOS } from '@dbos-inc/dbos-sdk';
 import { firstValueFrom, first } from 'rxjs';
-import { createAgent, createScriptedProvider, type Tool } from '../src/index.js';
-import { PostgresSessionStore } from '../src/postgres/index.js';
-import { registerDurableAgent } from '../src/dbos/index.js';
+import { createAgent, type Tool } from 'tinyagent';
+import { createScriptedProvider } from 'tinyagent/testing';
+import { PostgresSessionStore } from 'tinyagent/postgres';
+import { registerDurableAgent } from 'tinyagent/dbos';
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error('Set DATABASE_URL to a PostgreSQL database (scripts/withPostgres.sh starts a throwaway one)');

@@ -1,6 +1,7 @@
 // The scripted model of the offline demo: it looks around, reads package.json, and answers
 // from what the tools really returned.
-import { createScriptedProvider, type Message, type ScriptedProvider } from 'tinyagent';
+import type { Message } from 'tinyagent';
+import { createScriptedProvider, type ScriptedProvider } from 'tinyagent/testing';
 
 const lastToolResults = (messages: readonly Message[]) => {
   const results: string[] = [];

@@ -1,5 +1,6 @@
 // The README's quick start, kept as a file so the typecheck covers it and a test runs it.
-import { createAgent, createScriptedProvider, type Tool } from 'tinyagent';
+import { createAgent, type Tool } from 'tinyagent';
+import { createScriptedProvider } from 'tinyagent/testing';
 
 const add: Tool<{ a: number; b: number }> = {
   name: 'add',

@@ -1,7 +1,8 @@
 // `npx tsx examples/typedTools.ts`: defineTool with a JSON Schema literal and with a zod 4
 // schema; the argument types of `execute` come from the schemas. Offline (scripted model).
 import { z } from 'zod';
-import { createAgent, createScriptedProvider, defineTool } from 'tinyagent';
+import { createAgent, defineTool } from 'tinyagent';
+import { createScriptedProvider } from 'tinyagent/testing';
 
 const add = defineTool({
   name: 'add',

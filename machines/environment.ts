@@ -9,8 +9,9 @@ import type { AgentHooks } from '../src/hooks/hookTypes.js';
 import type { PermissionPolicy } from '../src/permissions/permissionPolicy.js';
 import type { SessionStore } from '../src/session/sessionStore.js';
 import type { ToolSet } from '../src/tools/toolSet.js';
-import type { Provider } from '../src/types.js';
+import type { Provider, Usage } from '../src/types.js';
 import type { Approver } from './approval.js';
+import type { CompiledOutput } from '../src/output/outputSchema.js';
 
 /** Facts about the Run handed to an `instructions` function. */
 export interface RunInfo {
@@ -46,6 +47,10 @@ export interface RunEnvironment {
   hookTimeoutMs?: number;
   /** Parsed permission rules (docs/permissions.md), evaluated after `beforeToolCall`. */
   permissions?: PermissionPolicy;
+  /** The compiled `output` of a Run that must end with a typed answer (docs/output.md). */
+  output?: CompiledOutput;
+  /** Prices one response in USD, for `limits.maxCostUsd` (docs/budgets.md); the application's own. */
+  pricing?: (usage: Usage) => number;
   /**
    * Receives the live value behind a described cause (a provider's error, a session store's),
    * for the RunError the caller builds; the snapshot keeps only its description.

@@ -13,13 +13,17 @@ import { errorResult } from '../src/tools/calls/errorResult.js';
 import { notStartedResult } from '../src/tools/cancelledResults.js';
 import type { ToolSet } from '../src/tools/toolSet.js';
 import type { Message, RunOutput, RunStatus, ToolCallRequest } from '../src/types.js';
-import { callProvider, type ProviderReport } from './actors/callProvider.js';
+import { callProvider, type ProviderCallInput, type ProviderReport } from './actors/callProvider.js';
 import { describeCause } from './actors/describeError.js';
 import { sessionWriter, type SessionWriterReply } from './actors/sessionWriter.js';
 import { missingRunEnvironment, type RunEnvironment } from './environment.js';
 import { batchSettled, freeSlots, isLastOutstanding, openBatchProgress, slotFreesForWaitingCall } from './run/batchProgress.js';
 import { finishedCleanly, type NormalizedResponse } from './run/normalizeResponse.js';
 import { initialRunContext, type RunContext, type RunMachineInput } from './run/runContext.js';
+import { addSpending, budgetAfterResponse, budgetBeforeRequest, responseSpending, type BudgetExceeded } from './run/budget.js';
+import { acceptedAnswer, answeredInText, callsFinalAnswer, lastAnswerRefused, refusedAnswers, refusedTextAnswers } from './run/finalAnswer.js';
+import { FINAL_ANSWER_TOOL } from '../src/output/outputSchema.js';
+import { judgeFinalTurn, judgeNativeAnswer, type FinalTurnVerdict, type JudgedAnswer } from './run/finalTurn.js';
 import { addUsage, buildRunOutput, cancelledOutcome, failedOutcome, type RunOutcome } from './run/runOutput.js';
 import { RunStep, runningCallIndex, toolChildId, type RunEffects } from './run/runSteps.js';
 import { toolCallMachineFor, type ToolCallApprovalReport, type ToolCallInput, type ToolCallOutput } from './toolCall.machine.js';
@@ -66,7 +70,7 @@ function runConcurrently(tools: ToolSet, calls: readonly ToolCallRequest[]): boo
 }
 
 // The provider.responded event and the assistant message, recorded in `step`; returns the fields to assign.
-function recordResponseIn(step: RunStep, response: NormalizedResponse): Partial<RunContext> {
+function recordResponseIn(step: RunStep, response: NormalizedResponse, costUsd: number | undefined): Pick<RunContext, 'usage' | 'streamedText' | 'spent'> {
   const { context } = step;
   const responded: Omit<ProviderRespondedEvent, keyof RunEventBase> = {
     type: 'provider.responded',
@@ -80,7 +84,24 @@ function recordResponseIn(step: RunStep, response: NormalizedResponse): Partial<
   const assistant: Message = { role: 'assistant', content: response.text };
   if (response.toolCalls.length > 0) assistant.toolCalls = response.toolCalls;
   step.append(assistant);
-  return { usage: addUsage(context.usage, response.usage), streamedText: '' };
+  return { usage: addUsage(context.usage, response.usage), streamedText: '', spent: addSpending(context.spent, responseSpending(response.usage, costUsd)) };
+}
+
+/** How many calls of a response would run: those within limits.maxCallsPerResponse. */
+function callsToRun(context: RunContext, response: NormalizedResponse): number {
+  return Math.min(response.toolCalls.length, context.limits.maxCallsPerResponse);
+}
+
+/** The budget a response passes, its own spending included (docs/budgets.md). */
+function budgetPassedBy(context: RunContext, answered: { response: NormalizedResponse; costUsd?: number }, now: number): BudgetExceeded | undefined {
+  const spent = addSpending(context.spent, responseSpending(answered.response.usage, answered.costUsd));
+  return budgetAfterResponse(context.limits, spent, now, callsToRun(context, answered.response));
+}
+
+function budgetOutcome(exceeded: BudgetExceeded, text?: string): RunOutcome {
+  const outcome: RunOutcome = { status: 'limit_reached', error: { code: RunErrorCode.budgetExceeded, message: exceeded.message } };
+  if (text) outcome.text = text;
+  return outcome;
 }
 
 // Opens the batch of `calls` in `step`; calls beyond limits.maxCallsPerResponse get an error result at once and never run.
@@ -92,6 +113,39 @@ function openBatchIn(step: RunStep, calls: readonly ToolCallRequest[], concurren
   const beyond = calls.map((_, index) => index).filter((index) => index >= max);
   const message = `Not run: the response asked for ${calls.length} tool calls, more than the ${max} one response may run.`;
   step.refuseBatchCalls(beyond, errorResult(ToolErrorCode.callLimit, message));
+}
+
+/** The outcome of a Run whose answers were refused more often than maxOutputRetries allows. */
+function outputInvalidOutcome(context: RunContext): RunOutcome {
+  const { count, last } = refusedAnswers(context.messages);
+  const detail = last ? `: ${last.content}` : '';
+  const message = `The final answer did not match the output schema in ${count} attempts (maxOutputRetries ${context.answer?.maxRetries ?? 0})${detail}`;
+  return { status: 'failed', error: { code: RunErrorCode.outputInvalid, message } };
+}
+
+/** The verdict on the last turn's response (its calls never run as tools). */
+function finalTurnVerdict(environment: RunEnvironment, context: RunContext, response: NormalizedResponse): FinalTurnVerdict {
+  return judgeFinalTurn(response.toolCalls, environment.output!, context.limits.maxArgumentsChars, finishedCleanly(response));
+}
+
+/** The verdict on a text answer of a Run in mode 'native'; undefined for a response with calls or another mode. */
+function nativeVerdict(environment: RunEnvironment, context: RunContext, response: NormalizedResponse): JudgedAnswer | undefined {
+  if (context.answer?.mode !== 'native' || response.toolCalls.length > 0) return undefined;
+  if (!finishedCleanly(response)) return { accepted: false, result: errorResult(ToolErrorCode.incompleteToolCall, 'the response stopped early') };
+  return judgeNativeAnswer(response.text, environment.output!, context.limits.maxArgumentsChars);
+}
+
+/** The user message that sends a refused text answer back: why, and what is asked instead. */
+function refusalMessage(verdict: JudgedAnswer): Message {
+  const why = verdict.accepted ? '' : verdict.result.content;
+  return { role: 'user', content: `Your answer was not accepted: ${why} Answer again with JSON only, matching the required schema.` };
+}
+
+function outputMissingOutcome(text: string): RunOutcome {
+  const message = `The run's last turn gave no final answer: the model did not call ${FINAL_ANSWER_TOOL}`;
+  const outcome: RunOutcome = { status: 'failed', error: { code: RunErrorCode.outputMissing, message } };
+  if (text !== '') outcome.text = text;
+  return outcome;
 }
 
 /** How many calls of a concurrent batch of `calls` start when it opens: freeSlots of the batch about to open. */
@@ -108,10 +162,26 @@ function endingOutcome(context: RunContext, status: RunStatus): RunOutcome {
   return outcome;
 }
 
+/** The input of a provider request: the Run's messages so far; `finalTurn` offers only final_answer. */
+function providerInput(context: RunContext, finalTurn: boolean): ProviderCallInput {
+  const input: ProviderCallInput = {
+    runId: context.runId,
+    input: context.inputText,
+    iterations: context.iterations,
+    messages: [...context.history, ...context.messages],
+    maxTextChars: context.limits.maxTextChars,
+  };
+  if (finalTurn) input.finalTurn = true;
+  return input;
+}
+
 /**
  * The Run machine bound to `environment` (the exported `runMachine` is bound to none); its
  * implementations are what provideRunEnvironment provides.
- * @example runMachineFor(environment).implementations.actors.callProvider
+ * @example
+ * import type { RunEnvironment } from './environment.js';
+ * declare const environment: RunEnvironment;
+ * runMachineFor(environment).implementations.actors.callProvider;
  */
 export function runMachineFor(environment: RunEnvironment) {
   const { tools, now } = environment;
@@ -133,6 +203,49 @@ export function runMachineFor(environment: RunEnvironment) {
         return event.response.toolCalls.length === 0;
       },
       iterationLimitReached: ({ context }) => context.iterations >= context.limits.maxIterations,
+      // Before a request: a budget used up, or one the request may pass (the provider's maxTokens).
+      budgetExhausted: ({ context }) => budgetBeforeRequest(context.limits, context.spent, now(), environment.provider.info?.maxTokens) !== undefined,
+      // Typed output (docs/output.md), read from the Run's messages after a batch was recorded.
+      finalAnswerAccepted: ({ context }) => context.answer?.mode === 'tool' && acceptedAnswer(context.messages) !== undefined,
+      outputRetriesExhausted: ({ context }) =>
+        context.answer !== undefined && lastAnswerRefused(context.messages) && refusedAnswers(context.messages).count > context.answer.maxRetries,
+      // The last turn: the iteration limit would end the loop, or (mode 'tool') the model answered in text.
+      finalTurnDue: ({ context }) =>
+        context.answer !== undefined && (context.iterations >= context.limits.maxIterations || (context.answer.mode === 'tool' && answeredInText(context.messages))),
+      // Mode 'native': a text answer, judged as JSON against the schema.
+      nativeAnswerValid: ({ context, event }) => {
+        assertEvent(event, 'provider.answered');
+        return nativeVerdict(environment, context, event.response)?.accepted === true;
+      },
+      nativeAnswerRetried: ({ context, event }) => {
+        assertEvent(event, 'provider.answered');
+        const verdict = nativeVerdict(environment, context, event.response);
+        return verdict?.accepted === false && refusedTextAnswers(context.messages) < context.answer!.maxRetries;
+      },
+      nativeAnswerRefused: ({ context, event }) => {
+        assertEvent(event, 'provider.answered');
+        return nativeVerdict(environment, context, event.response)?.accepted === false;
+      },
+      answeredWithoutOutput: ({ context, event }) => {
+        assertEvent(event, 'provider.answered');
+        return context.answer?.mode === 'tool' && event.response.toolCalls.length === 0;
+      },
+      withoutFinalAnswer: ({ event }) => {
+        assertEvent(event, 'provider.answered');
+        return !callsFinalAnswer(event.response.toolCalls);
+      },
+      // The last turn's final_answer call validates (its finish reason clean).
+      finalAnswerValid: ({ context, event }) => {
+        assertEvent(event, 'provider.answered');
+        return context.answer?.mode === 'tool' && finalTurnVerdict(environment, context, event.response).answer?.accepted === true;
+      },
+      // A refused answer of the last turn, and fewer refusals so far than maxOutputRetries allows.
+      outputRetryLeft: ({ context }) => context.answer !== undefined && refusedAnswers(context.messages).count < context.answer.maxRetries,
+      // After a response, its spending added: a budget passed.
+      responseOverBudget: ({ context, event }) => {
+        assertEvent(event, 'provider.answered');
+        return budgetPassedBy(context, event, now()) !== undefined;
+      },
       responseIncomplete: ({ event }) => {
         assertEvent(event, 'provider.answered');
         return !finishedCleanly(event.response);
@@ -162,7 +275,7 @@ export function runMachineFor(environment: RunEnvironment) {
         const step = stepOf(context, enqueue);
         step.emit({ type: 'run.started', input: context.inputText });
         if (context.sessionId !== undefined) enqueue.spawnChild('sessionWriter', { id: 'sessionWriter', input: { sessionId: context.sessionId } });
-        step.commit();
+        step.commit({ spent: { ...context.spent, startedAt: now() } });
       }),
       // Messages not yet persisted go to the writer; without a session the reply is immediate.
       persistNewMessages: enqueueActions(({ context, enqueue }, params: { resumed: boolean }) => {
@@ -185,7 +298,7 @@ export function runMachineFor(environment: RunEnvironment) {
       recordResponse: enqueueActions(({ context, event, enqueue }) => {
         assertEvent(event, 'provider.answered');
         const step = stepOf(context, enqueue);
-        step.commit(recordResponseIn(step, event.response));
+        step.commit(recordResponseIn(step, event.response, event.costUsd));
       }),
       // One assignment for the transition that opens a batch: recording the response, opening
       // the batch and starting its first `startCalls` calls (0 while the assistant message is
@@ -193,10 +306,11 @@ export function runMachineFor(environment: RunEnvironment) {
       recordResponseAndOpenBatch: enqueueActions(({ context, event, enqueue }, params: { startCalls: number }) => {
         assertEvent(event, 'provider.answered');
         const step = stepOf(context, enqueue);
-        const recorded = recordResponseIn(step, event.response);
+        const recorded = recordResponseIn(step, event.response, event.costUsd);
         openBatchIn(step, event.response.toolCalls, runConcurrently(tools, event.response.toolCalls));
         for (let started = 0; started < params.startCalls; started++) step.startNextCall();
-        step.commit({ usage: recorded.usage, streamedText: recorded.streamedText, iterations: context.iterations + 1 });
+        const spent = { ...recorded.spent, toolCalls: recorded.spent.toolCalls + callsToRun(context, event.response) };
+        step.commit({ usage: recorded.usage, streamedText: recorded.streamedText, spent, iterations: context.iterations + 1 });
       }),
       forgetStreamedText: assign({ streamedText: '' }),
       recordAnswer: assign(({ event }) => {
@@ -211,6 +325,63 @@ export function runMachineFor(environment: RunEnvironment) {
         step.commit({
           outcome: { status: 'limit_reached', error: { code: RunErrorCode.iterationLimit, message: `Tool iteration limit (${context.limits.maxIterations}) reached` } },
         });
+      }),
+      // The response passed a budget: none of its calls runs, the Run ends at the limit (its text kept).
+      refuseOverBudget: enqueueActions(({ context, event, enqueue }) => {
+        assertEvent(event, 'provider.answered');
+        const exceeded = budgetPassedBy(context, event, now())!;
+        const step = stepOf(context, enqueue);
+        step.refuseResponseCalls(event.response.toolCalls, errorResult(ToolErrorCode.budgetExceeded, `Not run: ${exceeded.message}.`));
+        step.commit({ outcome: budgetOutcome(exceeded, event.response.text) });
+      }),
+      // A budget is used up before the next request: the Run ends at the limit without it.
+      recordBudgetExhausted: assign(({ context }) => ({
+        outcome: budgetOutcome(budgetBeforeRequest(context.limits, context.spent, now(), environment.provider.info?.maxTokens)!),
+      })),
+      recordFinalAnswer: assign(({ context }) => {
+        const answer = acceptedAnswer(context.messages)!;
+        const outcome: RunOutcome = { status: 'completed', text: answer.text, output: answer.value };
+        return { outcome };
+      }),
+      failOutputInvalid: assign(({ context }) => ({ outcome: outputInvalidOutcome(context) })),
+      // The last turn's calls get their results without running: the answer's verdict, a refusal for the others.
+      recordFinalTurnResults: enqueueActions(({ context, event, enqueue }) => {
+        assertEvent(event, 'provider.answered');
+        const step = stepOf(context, enqueue);
+        step.settleResponseCalls(event.response.toolCalls, finalTurnVerdict(environment, context, event.response).results);
+        step.commit();
+      }),
+      recordFinalTurnAnswer: assign(({ context, event }) => {
+        assertEvent(event, 'provider.answered');
+        const answer = finalTurnVerdict(environment, context, event.response).answer as { value: unknown };
+        const outcome: RunOutcome = { status: 'completed', text: event.response.text, output: answer.value };
+        return { outcome };
+      }),
+      recordNativeAnswer: assign(({ context, event }) => {
+        assertEvent(event, 'provider.answered');
+        const verdict = nativeVerdict(environment, context, event.response) as { value: unknown };
+        const outcome: RunOutcome = { status: 'completed', text: event.response.text, output: verdict.value };
+        return { outcome };
+      }),
+      // The refused text answer goes back to the model as a user message saying why.
+      appendAnswerRefusal: enqueueActions(({ context, event, enqueue }) => {
+        assertEvent(event, 'provider.answered');
+        const step = stepOf(context, enqueue);
+        step.append(refusalMessage(nativeVerdict(environment, context, event.response)!));
+        step.commit();
+      }),
+      failNativeOutput: assign(({ context, event }) => {
+        assertEvent(event, 'provider.answered');
+        const verdict = nativeVerdict(environment, context, event.response);
+        const why = verdict && !verdict.accepted ? `: ${verdict.result.content}` : '';
+        const count = refusedTextAnswers(context.messages);
+        const message = `The final answer did not match the output schema in ${count} attempts (maxOutputRetries ${context.answer?.maxRetries ?? 0})${why}`;
+        const outcome: RunOutcome = { status: 'failed', error: { code: RunErrorCode.outputInvalid, message }, text: event.response.text };
+        return { outcome };
+      }),
+      recordOutputMissing: assign(({ event }) => {
+        assertEvent(event, 'provider.answered');
+        return { outcome: outputMissingOutcome(event.response.text) };
       }),
       refuseIncomplete: enqueueActions(({ context, event, enqueue }) => {
         assertEvent(event, 'provider.answered');
@@ -339,7 +510,7 @@ export function runMachineFor(environment: RunEnvironment) {
       // The terminal event is the final state's own: `status` is the state's, not re-derived.
       reportOutcome: enqueueActions(({ context, enqueue }, params: { status: RunStatus }) => {
         const outcome = endingOutcome(context, params.status);
-        const output = buildRunOutput({ runId: context.runId, outcome, iterations: context.iterations, messages: context.messages, usage: context.usage });
+        const output = buildRunOutput({ runId: context.runId, outcome, iterations: context.iterations, messages: context.messages, usage: context.usage, spent: context.spent });
         const step = stepOf(context, enqueue);
         if (params.status === 'completed') step.emit({ type: 'run.completed', output });
         else if (params.status === 'cancelled') step.emit({ type: 'run.cancelled', output });
@@ -356,6 +527,8 @@ export function runMachineFor(environment: RunEnvironment) {
         entry: 'announceStart',
         always: [
           { guard: 'cancelRequested', target: 'appendingResults.persistingEnd' },
+          { guard: 'budgetExhausted', target: 'appendingResults.persistingEnd', actions: 'recordBudgetExhausted' },
+          { guard: 'finalTurnDue', target: 'requestingFinalAnswer' },
           { guard: 'cancelNotRequested', target: 'awaitingProvider' },
         ],
       },
@@ -364,16 +537,17 @@ export function runMachineFor(environment: RunEnvironment) {
         invoke: {
           id: 'provider',
           src: 'callProvider',
-          input: ({ context }) => ({
-            runId: context.runId,
-            input: context.inputText,
-            iterations: context.iterations,
-            messages: [...context.history, ...context.messages],
-            maxTextChars: context.limits.maxTextChars,
-          }),
+          input: ({ context }) => providerInput(context, false),
         },
         on: {
           'provider.answered': [
+            { guard: 'responseOverBudget', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'refuseOverBudget'] },
+            // Mode 'native': the text answer is judged; a refused one goes back with why, while retries are left.
+            { guard: 'nativeAnswerValid', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'recordNativeAnswer'] },
+            { guard: 'nativeAnswerRetried', target: 'appendingResults.persistingResults', actions: ['recordResponse', 'appendAnswerRefusal'] },
+            { guard: 'nativeAnswerRefused', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'failNativeOutput'] },
+            // A Run with `output` answered in text: recorded, then its last turn asks for final_answer.
+            { guard: 'answeredWithoutOutput', target: 'appendingResults.persistingResults', actions: 'recordResponse' },
             { guard: 'answeredWithoutTools', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'recordAnswer'] },
             { guard: 'iterationLimitReached', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'refuseOverLimit'] },
             { guard: 'responseIncomplete', target: 'appendingResults.persistingResults', actions: ['recordResponse', 'refuseIncomplete', 'countIteration'] },
@@ -392,6 +566,31 @@ export function runMachineFor(environment: RunEnvironment) {
           'provider.textDelta': { actions: 'emitTextDelta' },
           CANCEL: { target: 'appendingResults.persistingEnd', actions: 'requestCancel' },
           // The restored provider actor makes the request again; what the lost one streamed is dropped.
+          'run.resumed': { actions: 'forgetStreamedText' },
+        },
+      },
+      // The last turn of a Run with `output` (docs/output.md): the iteration limit would end the
+      // loop, or the model answered in text. Only final_answer is offered, and its calls never
+      // run as tools: the answer is judged here, every other call refused.
+      requestingFinalAnswer: {
+        entry: 'announceRequest',
+        invoke: { id: 'provider', src: 'callProvider', input: ({ context }) => providerInput(context, true) },
+        on: {
+          'provider.answered': [
+            { guard: 'responseOverBudget', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'refuseOverBudget'] },
+            // Mode 'native': the text answer is judged; a refused one goes back with why, while retries are left.
+            { guard: 'nativeAnswerValid', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'recordNativeAnswer'] },
+            { guard: 'nativeAnswerRetried', target: 'appendingResults.persistingResults', actions: ['recordResponse', 'appendAnswerRefusal'] },
+            { guard: 'nativeAnswerRefused', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'failNativeOutput'] },
+            { guard: 'finalAnswerValid', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'recordFinalTurnResults', 'recordFinalTurnAnswer'] },
+            { guard: 'withoutFinalAnswer', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'recordFinalTurnResults', 'recordOutputMissing'] },
+            // A refused answer goes back to the model as its call's error result, while retries are left.
+            { guard: 'outputRetryLeft', target: 'appendingResults.persistingResults', actions: ['recordResponse', 'recordFinalTurnResults'] },
+            { target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'recordFinalTurnResults', 'failOutputInvalid'] },
+          ],
+          'provider.failed': { target: 'appendingResults.persistingEnd', actions: ['markProviderFailed', 'keepLiveCause'] },
+          'provider.textDelta': { actions: 'emitTextDelta' },
+          CANCEL: { target: 'appendingResults.persistingEnd', actions: 'requestCancel' },
           'run.resumed': { actions: 'forgetStreamedText' },
         },
       },
@@ -483,6 +682,12 @@ export function runMachineFor(environment: RunEnvironment) {
             on: {
               'session.persisted': [
                 { guard: 'cancelRequested', target: '#run.cancelled', actions: 'markPersisted' },
+                // A batch's final_answer call was accepted: the other calls ran, then the answer is taken.
+                { guard: 'finalAnswerAccepted', target: '#run.done', actions: ['markPersisted', 'recordFinalAnswer'] },
+                { guard: 'outputRetriesExhausted', target: '#run.failed', actions: ['markPersisted', 'failOutputInvalid'] },
+                // Nothing is left to write: the Run ends at the limit at once.
+                { guard: 'budgetExhausted', target: '#run.limitReached', actions: ['markPersisted', 'recordBudgetExhausted'] },
+                { guard: 'finalTurnDue', target: '#run.requestingFinalAnswer', actions: 'markPersisted' },
                 { guard: 'cancelNotRequested', target: '#run.awaitingProvider', actions: 'markPersisted' },
               ],
             },
@@ -525,6 +730,10 @@ export type RunMachine = typeof runMachine;
  * `machine.provide`. Building one costs about a machine's construction: bind once per set of
  * tools (createAgent does, per registry state), not per Run.
  * @example
+ * import { createActor } from 'xstate';
+ * import { resolveLimits } from '../src/limits.js';
+ * import { ToolRegistry } from '../src/tools/registry.js';
+ * const echo = { name: 'echo', description: 'Replies with its text', parameters: { type: 'object' }, execute: async (args: Record<string, unknown>) => String(args.text) } as const;
  * const machine = provideRunEnvironment({ provider, tools: new ToolRegistry([echo]).snapshot(), store: undefined, now: Date.now, instructions: undefined, approve: undefined, withoutApprover: 'wait' });
  * createActor(machine, { input: { runId: 'r1', limits: resolveLimits(), input: 'Hi' } }).start();
  */

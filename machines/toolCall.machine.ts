@@ -98,7 +98,12 @@ const beforeHookDenial = (outcome: BeforeToolCallOutcome) => outcome.reason ?? '
 
 /**
  * The ToolCall machine bound to `environment` (the exported `toolCallMachine` is bound to none).
- * @example createActor(toolCallMachineFor(environment), { input })
+ * @example
+ * import { createActor } from 'xstate';
+ * import type { RunEnvironment } from './environment.js';
+ * declare const environment: RunEnvironment;
+ * declare const input: ToolCallInput;
+ * createActor(toolCallMachineFor(environment), { input });
  */
 export function toolCallMachineFor(environment: RunEnvironment) {
   const { tools, now, hooks } = environment;

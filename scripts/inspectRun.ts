@@ -1,7 +1,8 @@
 // `npx tsx scripts/inspectRun.ts [file.jsonl]`: runs a small offline agent with the file
 // inspector and writes its inspection records (default .tmp/run.jsonl), to try the JSONL
 // recipes of the README on a real Run.
-import { createAgent, createFileInspector, createScriptedProvider, type Tool } from '../src/index.js';
+import { createAgent, createFileInspector, type Tool } from '../src/index.js';
+import { createScriptedProvider } from '../src/testing.js';
 
 const path = process.argv[2] ?? '.tmp/run.jsonl';
 const lookup: Tool<{ key: string }> = {

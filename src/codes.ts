@@ -1,6 +1,10 @@
 // Stable, machine-readable codes. Tool-result codes reach the model; run codes reach the caller.
 
-/** Codes an error-marked ToolResult may carry when the runtime produced it. */
+/**
+ * Codes an error-marked ToolResult may carry when the runtime produced it. The capability
+ * modules' own codes live with them: `FileToolErrorCode`, `ShellToolErrorCode`,
+ * `SkillToolErrorCode`, `McpErrorCode`.
+ */
 export const ToolErrorCode = {
   unknownTool: 'unknown_tool',
   invalidJson: 'invalid_json',
@@ -16,11 +20,14 @@ export const ToolErrorCode = {
   denied: 'denied',
   /** An `afterToolCall` hook threw, timed out or answered something that is not a result; the tool did run. */
   hookFailed: 'hook_failed',
-  /** Used by capability modules (built-in tools, skills, MCP), not by the core. */
-  pathOutsideRoot: 'path_outside_root',
-  commandFailed: 'command_failed',
-  timeout: 'timeout',
-  mcpServerClosed: 'mcp_server_closed',
+  /** agentTool: running the sub-agent would nest Runs deeper than its `maxDepth`; it did not run. */
+  agentDepthLimit: 'agent_depth_limit',
+  /** agentTool: `maxConcurrent` Runs of this sub-agent tool were running; it did not run. */
+  agentConcurrencyLimit: 'agent_concurrency_limit',
+  /** agentTool: the sub-agent's Run ended without completing (its status and code are in the content). */
+  agentFailed: 'agent_failed',
+  /** A budget of `limits` (docs/budgets.md) was used up: the call did not run. */
+  budgetExceeded: 'budget_exceeded',
 } as const;
 export type ToolErrorCode = (typeof ToolErrorCode)[keyof typeof ToolErrorCode];
 
@@ -32,6 +39,12 @@ export const RunErrorCode = {
   sessionError: 'session_error',
   /** A `beforeProviderRequest` or `afterProviderResponse` hook threw or timed out. */
   hookFailed: 'hook_failed',
+  /** A budget of `limits` was used up (status `limit_reached`); the message names the limit. */
+  budgetExceeded: 'budget_exceeded',
+  /** The final answer did not match `output` after `maxOutputRetries` retries. */
+  outputInvalid: 'output_invalid',
+  /** The Run's last turn (only `final_answer` offered) gave no answer. */
+  outputMissing: 'output_missing',
 } as const;
 export type RunErrorCode = (typeof RunErrorCode)[keyof typeof RunErrorCode];
 

@@ -27,6 +27,9 @@ export type {
   RunStatus,
   RunErrorInfo,
   RunOutput,
+  BudgetLimit,
+  RunSpending,
+  ToolSpending,
 } from './types.js';
 
 // Codes and errors
@@ -76,9 +79,11 @@ export { runToPromise } from './run/runEvents.js';
 export type { RunInfo, RunEnvironment, ApprovalWithoutApprover } from '../machines/environment.js';
 export type { ApprovalRequest, ApprovalAnswer, Approver } from '../machines/approval.js';
 export { createAgent } from './agent/createAgent.js';
-export type { Agent, AgentOptions, AgentRunOptions } from './agent/createAgent.js';
-export { createScriptedProvider, ScriptExhaustedError } from './scriptedProvider.js';
-export type { Script, ScriptStep, ScriptedProvider } from './scriptedProvider.js';
+export type { Agent, AgentOptions, AgentRunOptions, AgentOutputOptions } from './agent/createAgent.js';
+export { FINAL_ANSWER_TOOL } from './output/outputSchema.js';
+export { agentTool } from './agent/agentTool.js';
+export type { AgentToolOptions } from './agent/agentTool.js';
+export type { OutputSchema, OutputOf, OutputMode, OutputOptions } from './output/outputSchema.js';
 
 // Machines
 export { runMachine, provideRunEnvironment } from '../machines/run.machine.js';

@@ -29,6 +29,7 @@ export type { ObjectStandardSchema, JsonSchemaConverter } from './tools/standard
 export {
   checkElicitationContent,
   connectMcpServers,
+  McpErrorCode,
   createFileOAuthStore,
   createLoopbackRedirect,
   createMemoryOAuthStore,

@@ -41,7 +41,9 @@ export function createScriptedProvider(script: Script): ScriptedProvider {
   const complete = async (request: ProviderRequest, options: ProviderCallOptions): Promise<ProviderResponse> => {
     if (options.signal.aborted) throw abortReason(options.signal);
     const callIndex = requests.length;
-    requests.push({ messages: request.messages.slice(), tools: request.tools });
+    const recorded: ProviderRequest = { messages: request.messages.slice(), tools: request.tools };
+    if (request.responseFormat) recorded.responseFormat = request.responseFormat;
+    requests.push(recorded);
     if (typeof script === 'function') return script(request, callIndex, options);
     const step = script[callIndex];
     if (step === undefined) {

@@ -19,6 +19,18 @@ export interface ToolResult {
   code?: string;
   /** Set by the runtime when `limits.maxOutputChars` cut the content. */
   truncated?: boolean;
+  /**
+   * Tokens and cost a tool spent on the Run's behalf (a sub-agent's Run): added to the Run's
+   * usage and budgets, never written to the session.
+   */
+  spent?: ToolSpending;
+}
+
+/** What a tool reports it spent (`ToolResult.spent`). */
+export interface ToolSpending {
+  usage?: Usage;
+  costUsd?: number;
+  toolCalls?: number;
 }
 
 /** Handed to `Tool.execute` for one call. */
@@ -129,6 +141,11 @@ export interface ProviderRequest {
   /** Session history followed by this Run's messages so far. */
   messages: readonly Message[];
   tools: readonly ToolSpec[];
+  /**
+   * Set for a Run whose `output` is in mode 'native': the answer must be JSON matching
+   * `schema` (OpenAI `response_format` json_schema, Anthropic `output_format`).
+   */
+  responseFormat?: { name: string; schema: JsonSchemaObject };
 }
 
 export interface ProviderCallOptions {
@@ -196,6 +213,37 @@ export interface RunLimits {
   maxArgumentsChars: number;
   /** Characters of the model's text in one response (streamed or not); more fails the Run. */
   maxTextChars: number;
+  /** Budget (docs/budgets.md): input tokens of all responses, sub-agents' included. No budget by default. */
+  maxInputTokens?: number;
+  /** Budget: output tokens of all responses; before a request, the provider's `info.maxTokens` counts as spent. */
+  maxOutputTokens?: number;
+  /** Budget: total tokens of all responses; before a request, the provider's `info.maxTokens` counts as spent. */
+  maxTotalTokens?: number;
+  /** Budget: tool calls the Run runs (the calls of a response that would pass it run none). */
+  maxToolCalls?: number;
+  /** Budget: milliseconds from the Run's start, checked before each request and after each response. */
+  maxDurationMs?: number;
+  /** Budget: US dollars, as the agent's `pricing(usage)` prices each response. Needs `pricing`. */
+  maxCostUsd?: number;
+}
+
+/** The budget limits of `RunLimits` (docs/budgets.md). */
+export type BudgetLimit = 'maxInputTokens' | 'maxOutputTokens' | 'maxTotalTokens' | 'maxToolCalls' | 'maxDurationMs' | 'maxCostUsd';
+
+/**
+ * What a Run has spent, kept in its context (and so in its snapshot: a restored Run goes on
+ * from these figures). Sub-agents' spending is included.
+ */
+export interface RunSpending {
+  inputTokens: number;
+  outputTokens: number;
+  totalTokens: number;
+  /** Tool calls that were run (or tried: a rejected call counts). */
+  toolCalls: number;
+  /** By the agent's `pricing`; 0 without one. */
+  costUsd: number;
+  /** Clock reading (epoch ms) when the Run started; `maxDurationMs` counts from it, a restored Run's too. */
+  startedAt: number;
 }
 
 export type RunStatus = 'completed' | 'limit_reached' | 'cancelled' | 'failed';
@@ -205,7 +253,7 @@ export interface RunErrorInfo {
   message: string;
 }
 
-export interface RunOutput {
+export interface RunOutput<Output = unknown> {
   /** The Run's id, as in its events. */
   runId: string;
   status: RunStatus;
@@ -216,6 +264,10 @@ export interface RunOutput {
   iterations: number;
   /** This Run's messages, starting with the user input. */
   messages: Message[];
-  /** Summed over all provider responses that reported usage. */
+  /** Summed over all provider responses that reported usage, sub-agents' included. */
   usage?: Usage;
+  /** What the Run spent against its budgets (docs/budgets.md). */
+  spent?: RunSpending;
+  /** The validated final answer of a Run given `output` (docs/output.md); set when it completed. */
+  output?: Output;
 }

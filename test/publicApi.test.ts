@@ -1,6 +1,7 @@
 // The public surface is named, not wildcarded: this list changes only on purpose.
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as tinyagent from '../src/index.js';
+import * as mcp from '../src/mcp/index.js';
 import * as postgres from '../src/postgres/index.js';
 import * as dbos from '../src/dbos/index.js';
 import * as testing from '../src/testing.js';
@@ -11,14 +12,15 @@ describe('public API', () => {
     expect(Object.keys(tinyagent).sort()).toEqual([
       'ConfigurationError',
       'DEFAULT_LIMITS',
+      'FINAL_ANSWER_TOOL',
       'FileSessionStore',
       'FileToolErrorCode',
+      'McpErrorCode',
       'MemorySessionStore',
       'ProviderError',
       'RegistrationErrorCode',
       'RunError',
       'RunErrorCode',
-      'ScriptExhaustedError',
       'SessionError',
       'SessionErrorCode',
       'ShellToolErrorCode',
@@ -27,6 +29,7 @@ describe('public API', () => {
       'ToolErrorCode',
       'ToolRegistrationError',
       'ToolRegistry',
+      'agentTool',
       'checkElicitationContent',
       'connectMcpServers',
       'createAgent',
@@ -38,7 +41,6 @@ describe('public API', () => {
       'createMemoryOAuthStore',
       'createOpenAIProvider',
       'createRunActor',
-      'createScriptedProvider',
       'createShellTool',
       'createSkillTool',
       'defineTool',
@@ -64,6 +66,34 @@ describe('public API', () => {
     ]);
   });
 
+  it('keeps test doubles in tinyagent/testing only', () => {
+    expect(Object.keys(testing).sort()).toEqual(['ScriptExhaustedError', 'createScriptedProvider', 'sessionStoreConformance']);
+  });
+
+  it('exports the MCP module from tinyagent/mcp, each name also in the main entry', () => {
+    const names = Object.keys(mcp).sort();
+    expect(names).toEqual([
+      'McpErrorCode',
+      'checkElicitationContent',
+      'connectMcpServers',
+      'createFileOAuthStore',
+      'createLoopbackRedirect',
+      'createMemoryOAuthStore',
+      'killMcpServerProcesses',
+      'loadMcpConfig',
+      'openInBrowser',
+    ]);
+    for (const name of names) expect(tinyagent[name as keyof typeof tinyagent], name).toBe(mcp[name as keyof typeof mcp]);
+  });
+
+  it("keeps the core's ToolErrorCode to the runtime's codes; each module's codes are its own", () => {
+    expect(Object.values(tinyagent.ToolErrorCode)).not.toContain('path_outside_root');
+    expect(tinyagent.FileToolErrorCode.pathOutsideRoot).toBe('path_outside_root');
+    expect(tinyagent.SkillToolErrorCode.pathOutsideRoot).toBe('path_outside_root');
+    expect(tinyagent.ShellToolErrorCode).toMatchObject({ commandFailed: 'command_failed', timeout: 'timeout' });
+    expect(tinyagent.McpErrorCode).toEqual({ serverClosed: 'mcp_server_closed', timeout: 'timeout' });
+  });
+
   it('keeps the contract names and shapes of the main types', () => {
     expectTypeOf<ReturnType<Agent['run']>>().toEqualTypeOf<Promise<RunOutput>>();
     expectTypeOf<RunOutput['status']>().toEqualTypeOf<'completed' | 'limit_reached' | 'cancelled' | 'failed'>();
@@ -72,7 +102,19 @@ describe('public API', () => {
     expectTypeOf<Message['role']>().toEqualTypeOf<'system' | 'user' | 'assistant' | 'tool'>();
     expectTypeOf<SessionStore['load']>().returns.toEqualTypeOf<Promise<Message[]>>();
     expectTypeOf<keyof RunLimits>().toEqualTypeOf<
-      'maxIterations' | 'maxOutputChars' | 'maxConcurrency' | 'cancelGraceMs' | 'maxCallsPerResponse' | 'maxArgumentsChars' | 'maxTextChars'
+      | 'maxIterations'
+      | 'maxOutputChars'
+      | 'maxConcurrency'
+      | 'cancelGraceMs'
+      | 'maxCallsPerResponse'
+      | 'maxArgumentsChars'
+      | 'maxTextChars'
+      | 'maxInputTokens'
+      | 'maxOutputTokens'
+      | 'maxTotalTokens'
+      | 'maxToolCalls'
+      | 'maxDurationMs'
+      | 'maxCostUsd'
     >();
     expectTypeOf<RunEvent['type']>().toEqualTypeOf<
       | 'run.started'

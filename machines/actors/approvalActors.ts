@@ -11,7 +11,11 @@ import { LazyToolContext } from './lazyAbort.js';
 
 /**
  * Resolves `true` when the tool's `needsApproval` function says the call needs a person's yes.
- * @example setup({ actors: { decideApproval: decideApproval(toolSet) } })
+ * @example
+ * import { setup } from 'xstate';
+ * import type { ToolSet } from '../../src/tools/toolSet.js';
+ * declare const toolSet: ToolSet;
+ * setup({ actors: { decideApproval: decideApproval(toolSet) } });
  */
 export function decideApproval(tools: ToolSet) {
   return fromAbortablePromise<boolean, ApprovalRequest>(({ input, abort }) => {
@@ -23,7 +27,9 @@ export function decideApproval(tools: ToolSet) {
 
 /**
  * Asks `approve`; the ToolCall invokes it only when there is a callback to ask.
- * @example setup({ actors: { askApprover: askApprover(approve) } })
+ * @example
+ * import { setup } from 'xstate';
+ * setup({ actors: { askApprover: askApprover(() => ({ approved: true })) } });
  */
 export function askApprover(approve: Approver | undefined) {
   return fromAbortablePromise<ApprovalDecision, ApprovalRequest>(({ input, abort }) => {

@@ -5,7 +5,8 @@
 // when the Run leaves `awaitingProvider` (CANCEL), aborts the request's signal. A restored Run
 // whose snapshot was taken in `awaitingProvider` starts this actor again: the request is made again.
 import { fromCallback, type EventObject, type NonReducibleUnknown } from 'xstate';
-import { ProviderError } from '../../src/errors.js';
+import { ConfigurationError, ProviderError } from '../../src/errors.js';
+import { quoteValue } from '../../src/describeValue.js';
 import type { Message, ProviderCallOptions, ProviderRequest } from '../../src/types.js';
 import type { RunEnvironment } from '../environment.js';
 import { normalizeResponse, type NormalizedResponse } from '../run/normalizeResponse.js';
@@ -24,12 +25,15 @@ export interface ProviderCallInput {
   messages: readonly Message[];
   /** limits.maxTextChars: streamed text beyond it is not forwarded; a longer answer fails the Run. */
   maxTextChars: number;
+  /** The Run's last turn (docs/output.md): only `final_answer` is offered (no tool in mode 'native'). */
+  finalTurn?: boolean;
 }
 
 /** What the request reports to its Run. */
 export type ProviderReport =
   | { type: 'provider.textDelta'; delta: string }
-  | { type: 'provider.answered'; response: NormalizedResponse }
+  /** `costUsd`: the environment's `pricing` of the response's usage, when both are there. */
+  | { type: 'provider.answered'; response: NormalizedResponse; costUsd?: number }
   /** `hook`: a provider hook failed, not the provider (the Run fails with `hook_failed`). */
   | { type: 'provider.failed'; error: unknown; hook?: ProviderHookName };
 
@@ -64,16 +68,33 @@ function checkTextLength(response: NormalizedResponse, maxTextChars: number): No
   return response;
 }
 
+// The application's price of one response; a price that is not a non-negative number fails the Run.
+function priceOf(environment: RunEnvironment, response: NormalizedResponse): number | undefined {
+  if (environment.pricing === undefined || response.usage === undefined) return undefined;
+  const price = environment.pricing(response.usage);
+  if (typeof price !== 'number' || !(price >= 0) || !Number.isFinite(price)) {
+    throw new ConfigurationError(`pricing(usage) must return a non-negative number of USD, got ${quoteValue(price)}`);
+  }
+  return price;
+}
+
 /**
  * The request a Run sends: instructions first (never persisted), then the messages; the tools offered.
- * @example providerRequest(environment, input).messages[0] // { role: 'system', content: 'Be brief.' }
+ * @example
+ * import type { RunEnvironment } from '../environment.js';
+ * declare const environment: RunEnvironment; // its instructions: 'Be brief.'
+ * declare const input: ProviderCallInput;
+ * providerRequest(environment, input).messages[0]; // { role: 'system', content: 'Be brief.' }
  */
 export function providerRequest(environment: RunEnvironment, input: ProviderCallInput): ProviderRequest {
   const { instructions } = environment;
   const text = typeof instructions === 'function' ? instructions({ runId: input.runId, input: input.input, iterations: input.iterations }) : instructions;
   // Without instructions the input's array is sent as it is (one array less per waiting Run).
   const messages = typeof text === 'string' && text !== '' ? [{ role: 'system', content: text } as Message, ...input.messages] : (input.messages as Message[]);
-  return { messages, tools: environment.tools.specs };
+  const { output } = environment;
+  if (output === undefined) return { messages, tools: environment.tools.specs };
+  const tools = input.finalTurn !== true ? environment.tools.specs : output.mode === 'tool' ? [output.spec] : [];
+  return output.mode === 'native' ? { messages, tools, responseFormat: { name: output.spec.name, schema: output.spec.parameters } } : { messages, tools };
 }
 
 // A hook's promise, bounded by hookTimeoutMs; its failure is marked as the hook's.
@@ -125,7 +146,11 @@ function completeWithHooks(environment: RunEnvironment, input: ProviderCallInput
 
 /**
  * The provider actor logic of `environment`.
- * @example setup({ actors: { callProvider: callProvider(environment) } })
+ * @example
+ * import { setup } from 'xstate';
+ * import type { RunEnvironment } from '../environment.js';
+ * declare const environment: RunEnvironment;
+ * setup({ actors: { callProvider: callProvider(environment) } });
  */
 export function callProvider(environment: RunEnvironment) {
   return fromCallback<EventObject, ProviderCallInput & NonReducibleUnknown>(({ input, sendBack }) => {
@@ -144,11 +169,19 @@ export function callProvider(environment: RunEnvironment) {
       if (error instanceof ProviderHookFailure) sendBack({ type: 'provider.failed', error: error.error, hook: error.hook } satisfies ProviderReport);
       else sendBack({ type: 'provider.failed', error } satisfies ProviderReport);
     };
+    // The checked response, priced by the environment's `pricing` (a price that is not one fails the Run).
+    const answer = (response: NormalizedResponse) => {
+      let costUsd: number | undefined;
+      try {
+        costUsd = priceOf(environment, response);
+      } catch (error) {
+        return fail(error);
+      }
+      settled = true;
+      sendBack((costUsd === undefined ? { type: 'provider.answered', response } : { type: 'provider.answered', response, costUsd }) satisfies ProviderReport);
+    };
     if (environment.hooks?.beforeProviderRequest || environment.hooks?.afterProviderResponse) {
-      completeWithHooks(environment, input, new LazyCallOptions(abort, forward), abort).then((response) => {
-        settled = true;
-        sendBack({ type: 'provider.answered', response } satisfies ProviderReport);
-      }, fail);
+      completeWithHooks(environment, input, new LazyCallOptions(abort, forward), abort).then(answer, fail);
       return () => {
         settled = true;
         abort.abort();
@@ -163,8 +196,7 @@ export function callProvider(environment: RunEnvironment) {
         } catch (error) {
           return fail(error);
         }
-        settled = true;
-        sendBack({ type: 'provider.answered', response } satisfies ProviderReport);
+        answer(response);
       },
       fail,
     );

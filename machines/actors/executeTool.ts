@@ -40,7 +40,9 @@ const abandoned = () => new DOMException('The tool call was abandoned', 'AbortEr
 /**
  * Callback logic with one change: a restored snapshot is restored stopped, so restoring a Run
  * never calls the callback again.
- * @example const logic = neverRestarted(fromCallback(() => {}));
+ * @example
+ * import { fromCallback } from 'xstate';
+ * const logic = neverRestarted(fromCallback(() => {}));
  */
 export function neverRestarted<TEvent extends EventObject, TInput>(logic: CallbackActorLogic<TEvent, TInput>): CallbackActorLogic<TEvent, TInput> {
   return { ...logic, restoreSnapshot: (snapshot) => ({ status: 'stopped', output: undefined, error: undefined, input: (snapshot as CallbackSnapshot<TInput>).input }) };
@@ -48,7 +50,11 @@ export function neverRestarted<TEvent extends EventObject, TInput>(logic: Callba
 
 /**
  * The execution actor logic for the tools of `tools`.
- * @example setup({ actors: { executeTool: executeTool(toolSet) } })
+ * @example
+ * import { setup } from 'xstate';
+ * import type { ToolSet } from '../../src/tools/toolSet.js';
+ * declare const toolSet: ToolSet;
+ * setup({ actors: { executeTool: executeTool(toolSet) } });
  */
 export function executeTool(tools: ToolSet) {
   return neverRestarted(

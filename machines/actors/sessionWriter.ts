@@ -53,7 +53,10 @@ function trackOpenCalls(open: Set<string>, messages: readonly Message[]): void {
  * Appends each `session.write` after the previous one finished, never two at once. When the Run
  * actor is stopped (`actor.stop()`) with calls written but their results not, it writes
  * `cancelled` results for them once the writes in flight are done, so the session stays whole.
- * @example setup({ actors: { sessionWriter: sessionWriter(store) } })
+ * @example
+ * import { setup } from 'xstate';
+ * import { MemorySessionStore } from '../../src/session/memorySessionStore.js';
+ * setup({ actors: { sessionWriter: sessionWriter(new MemorySessionStore()) } });
  */
 export function sessionWriter(store: SessionStore | undefined) {
   return fromCallback<SessionWriteEvent, { sessionId: string }>(({ input, sendBack, receive }) => {

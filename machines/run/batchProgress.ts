@@ -22,7 +22,9 @@ export interface BatchProgress {
 
 /**
  * A batch of `calls` with nothing started.
- * @example openBatchProgress(1, calls, false).started // 0
+ * @example
+ * const calls = [{ id: 'c1', name: 'read', arguments: {} }, { id: 'c2', name: 'read', arguments: {} }];
+ * openBatchProgress(1, calls, false).started; // 0
  */
 export function openBatchProgress(iteration: number, calls: readonly ToolCallRequest[], concurrent: boolean, runnable = calls.length): BatchProgress {
   return { iteration, calls, concurrent, results: calls.map(() => null), runnable: Math.min(runnable, calls.length), started: 0, running: [] };
@@ -30,7 +32,9 @@ export function openBatchProgress(iteration: number, calls: readonly ToolCallReq
 
 /**
  * How many waiting calls may start now, `maxConcurrency` at a time (1 for a serial batch).
- * @example freeSlots(openBatchProgress(1, calls, true), 10) // 2 for a fresh concurrent batch of two
+ * @example
+ * const calls = [{ id: 'c1', name: 'read', arguments: {} }, { id: 'c2', name: 'read', arguments: {} }];
+ * freeSlots(openBatchProgress(1, calls, true), 10); // 2 for a fresh concurrent batch of two
  */
 export function freeSlots(batch: BatchProgress | undefined, maxConcurrency: number): number {
   if (batch === undefined) return 0;
@@ -39,7 +43,10 @@ export function freeSlots(batch: BatchProgress | undefined, maxConcurrency: numb
 
 /**
  * True when the call settling now frees a slot that a waiting call may take.
- * @example slotFreesForWaitingCall(batch, 1) // true in a serial batch with a call after the running one
+ * @example
+ * const calls = [{ id: 'c1', name: 'read', arguments: {} }, { id: 'c2', name: 'read', arguments: {} }];
+ * const { batch } = startNext(openBatchProgress(1, calls, false));
+ * slotFreesForWaitingCall(batch, 1); // true: a serial batch with a call after the running one
  */
 export function slotFreesForWaitingCall(batch: BatchProgress | undefined, maxConcurrency: number): boolean {
   return batch !== undefined && batch.running.length - 1 < maxConcurrency && batch.started < batch.runnable;
@@ -47,7 +54,9 @@ export function slotFreesForWaitingCall(batch: BatchProgress | undefined, maxCon
 
 /**
  * The batch with its next waiting call (in call order) marked started, and that call's index.
- * @example startNext(openBatchProgress(1, calls, false)).index // 0
+ * @example
+ * const calls = [{ id: 'c1', name: 'read', arguments: {} }, { id: 'c2', name: 'read', arguments: {} }];
+ * startNext(openBatchProgress(1, calls, false)).index; // 0
  */
 export function startNext(batch: BatchProgress): { batch: BatchProgress; index: number } {
   const index = batch.started;
@@ -56,7 +65,10 @@ export function startNext(batch: BatchProgress): { batch: BatchProgress; index: 
 
 /**
  * The batch with every call not yet started marked started, and their indexes.
- * @example takeUnstarted(batch).indexes // [1, 2] when only call 0 started
+ * @example
+ * const calls = [{ id: 'c1', name: 'read', arguments: {} }, { id: 'c2', name: 'read', arguments: {} }, { id: 'c3', name: 'read', arguments: {} }];
+ * const { batch } = startNext(openBatchProgress(1, calls, true));
+ * takeUnstarted(batch).indexes; // [1, 2]: only call 0 started
  */
 export function takeUnstarted(batch: BatchProgress): { batch: BatchProgress; indexes: number[] } {
   const indexes = Array.from({ length: batch.runnable - batch.started }, (_, offset) => batch.started + offset);
@@ -65,7 +77,10 @@ export function takeUnstarted(batch: BatchProgress): { batch: BatchProgress; ind
 
 /**
  * The batch with `result` recorded for `index` (a second result for a call is ignored).
- * @example recordResult(batch, 0, { content: 'ok' }).results[0] // { content: 'ok' }
+ * @example
+ * const calls = [{ id: 'c1', name: 'read', arguments: {} }, { id: 'c2', name: 'read', arguments: {} }];
+ * const { batch } = startNext(openBatchProgress(1, calls, false));
+ * recordResult(batch, 0, { content: 'ok' }).results[0]; // { content: 'ok' }
  */
 export function recordResult(batch: BatchProgress, index: number, result: ToolResult): BatchProgress {
   if (batch.results[index] !== null) return batch;
@@ -84,7 +99,10 @@ export function batchSettled(batch: BatchProgress | undefined): boolean {
 
 /**
  * True when `index` is the only call without a result: recording it settles the batch.
- * @example isLastOutstanding(batch, 1)
+ * @example
+ * const calls = [{ id: 'c1', name: 'read', arguments: {} }, { id: 'c2', name: 'read', arguments: {} }];
+ * const { batch } = startNext(openBatchProgress(1, calls, true));
+ * isLastOutstanding(recordResult(batch, 0, { content: 'ok' }), 1); // true
  */
 export function isLastOutstanding(batch: BatchProgress | undefined, index: number): boolean {
   if (batch === undefined || batch.results[index] !== null) return false;

@@ -3,9 +3,11 @@
 // is not data (provider, tools, store, clock) is the RunEnvironment; what was thrown or passed
 // as a reason is kept as its description.
 import { ConfigurationError } from '../../src/errors.js';
-import type { Message, RunLimits, RunOutput, Usage } from '../../src/types.js';
+import type { Message, RunLimits, RunOutput, RunSpending, Usage } from '../../src/types.js';
+import { freshSpending } from './budget.js';
 import type { DescribedError } from '../actors/describeError.js';
 import type { BatchProgress } from './batchProgress.js';
+import type { AnswerSpec } from './finalAnswer.js';
 import type { RunOutcome } from './runOutput.js';
 
 /** The format of a Run's snapshot; a snapshot of another format is refused, not guessed at. */
@@ -39,6 +41,10 @@ export interface RunContext {
   /** What the CANCEL said, described; undefined without a reason. */
   cancelReason: DescribedError | undefined;
   usage: Usage | undefined;
+  /** What the Run spent against its budgets; kept by a restored Run (docs/budgets.md). */
+  spent: RunSpending;
+  /** Set when the Run must end with a typed answer (docs/output.md); its schema is the environment's. */
+  answer: AnswerSpec | undefined;
   output: RunOutput | undefined;
 }
 
@@ -53,6 +59,8 @@ export interface RunMachineInput {
   sessionId?: string;
   /** True when the caller's signal was already aborted: the provider is never called. */
   cancelled?: boolean;
+  /** The Run must end with a typed answer; the environment holds its compiled schema. */
+  answer?: AnswerSpec;
 }
 
 /**
@@ -83,6 +91,9 @@ export function initialRunContext(input: RunMachineInput | undefined): RunContex
     cancelRequested: input.cancelled === true,
     cancelReason: undefined,
     usage: undefined,
+    // The clock is the environment's: announceStart sets when the Run started.
+    spent: freshSpending(0),
+    answer: input.answer,
     output: undefined,
   };
 }

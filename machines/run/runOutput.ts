@@ -1,6 +1,6 @@
 // How a Run ended, and the RunOutput built from it.
 import { RunErrorCode } from '../../src/codes.js';
-import type { Message, RunErrorInfo, RunOutput, RunStatus, Usage } from '../../src/types.js';
+import type { Message, RunErrorInfo, RunOutput, RunSpending, RunStatus, Usage } from '../../src/types.js';
 import { describeCause, type DescribedError } from '../actors/describeError.js';
 
 /** Decided before the last persistence step; the final state follows from it. */
@@ -8,13 +8,17 @@ export interface RunOutcome {
   status: RunStatus;
   text?: string;
   error?: RunErrorInfo;
+  /** The accepted answer of a Run with `output` (JSON, as validated). */
+  output?: unknown;
   /** What was behind `error` (the provider's error, the cancel reason), described; the live value never enters the context. */
   cause?: DescribedError;
 }
 
 /**
  * Builds the RunOutput the terminal event and the actor's output share.
- * @example buildRunOutput({ runId: 'r1', outcome: cancelledOutcome('user left'), iterations: 0, messages: [], usage: undefined }).status // 'cancelled'
+ * @example
+ * import { describeCause } from '../actors/describeError.js';
+ * buildRunOutput({ runId: 'r1', outcome: cancelledOutcome(describeCause('user left')), iterations: 0, messages: [], usage: undefined }).status; // 'cancelled'
  */
 export function buildRunOutput(run: {
   runId: string;
@@ -22,12 +26,15 @@ export function buildRunOutput(run: {
   iterations: number;
   messages: readonly Message[];
   usage: Usage | undefined;
+  spent?: RunSpending;
 }): RunOutput {
   const { outcome } = run;
   const output: RunOutput = { runId: run.runId, status: outcome.status, iterations: run.iterations, messages: run.messages.slice() };
   if (outcome.text !== undefined) output.text = outcome.text;
+  if (outcome.output !== undefined) output.output = outcome.output;
   if (outcome.error) output.error = outcome.error;
   if (run.usage) output.usage = run.usage;
+  if (run.spent) output.spent = run.spent;
   return output;
 }
 
@@ -47,7 +54,9 @@ export function addUsage(total: Usage | undefined, next: Usage | undefined): Usa
 
 /**
  * The outcome of a cancelled Run; `cause` is the described abort reason.
- * @example cancelledOutcome(describeCause('user left')).error?.message // 'Run cancelled: user left'
+ * @example
+ * import { describeCause } from '../actors/describeError.js';
+ * cancelledOutcome(describeCause('user left')).error?.message; // 'Run cancelled: user left'
  */
 export function cancelledOutcome(reason: DescribedError | undefined): RunOutcome {
   const detail = reason === undefined ? '' : `: ${reason.message}`;

@@ -9,6 +9,8 @@ import { limitOutput } from '../../src/tools/calls/limitOutput.js';
 import { ToolErrorCode } from '../../src/codes.js';
 import type { RunEvent, UnstampedRunEvent } from '../../src/events/runEvent.js';
 import type { Message, ToolCallRequest, ToolResult } from '../../src/types.js';
+import { addSpending } from './budget.js';
+import { addUsage } from './runOutput.js';
 import { recordResult, startNext, takeUnstarted, toToolMessage, type BatchProgress } from './batchProgress.js';
 import type { RunContext } from './runContext.js';
 
@@ -37,7 +39,10 @@ export function toolChildId(index: number): string {
 
 /**
  * The index of the running call whose ToolCall has the id `actorId`, or -1 for another child.
- * @example runningCallIndex(batch, '0') // 0 while call 0 runs
+ * @example
+ * import { openBatchProgress, startNext } from './batchProgress.js';
+ * const { batch } = startNext(openBatchProgress(1, [{ id: 'c1', name: 'read', arguments: {} }], false));
+ * runningCallIndex(batch, '0'); // 0 while call 0 runs
  */
 export function runningCallIndex(batch: BatchProgress | undefined, actorId: string | undefined): number {
   return batch?.running.find((index) => toolChildId(index) === actorId) ?? -1;
@@ -69,6 +74,8 @@ export class RunStep {
   seq: number;
   messages: readonly Message[];
   batch: BatchProgress | undefined;
+  /** Set when a result reported spending (a sub-agent's): committed with the step. */
+  private spending: Partial<RunContext> | undefined;
   private appended: Message[] | undefined;
   // ToolCalls to spawn at commit(). XState copies the Run's children table for each
   // spawnChild action, which made a batch of n calls cost O(n²); an assignment that spawns
@@ -104,7 +111,7 @@ export class RunStep {
 
   /** Assigns the fields this step changed and spawns the ToolCalls it started. */
   commit(extra: Partial<RunContext> = {}): void {
-    const values = { seq: this.seq, messages: this.messages, batch: this.batch, ...extra };
+    const values = { seq: this.seq, messages: this.messages, batch: this.batch, ...this.spending, ...extra };
     const toSpawn = this.toSpawn;
     this.toSpawn = undefined;
     this.effects.assign(values, toSpawn);
@@ -118,13 +125,19 @@ export class RunStep {
 
   /** Gives every call of a response the same error result without running any, and appends the results. */
   refuseResponseCalls(calls: readonly ToolCallRequest[], uncut: ToolResult): void {
+    this.settleResponseCalls(calls, calls.map(() => uncut));
+  }
+
+  /** Gives each call of a response its result (`results`, in call order) without running any, and appends them. */
+  settleResponseCalls(calls: readonly ToolCallRequest[], results: readonly ToolResult[]): void {
     const iteration = this.context.iterations + 1;
-    // The runtime's own results obey the output limit like any tool's.
-    const result = limitOutput(uncut, this.context.limits.maxOutputChars);
-    for (const call of calls) {
-      this.refusal(call, iteration, result);
+    calls.forEach((call, index) => {
+      // The runtime's own results obey the output limit like any tool's.
+      const result = limitOutput(results[index]!, this.context.limits.maxOutputChars);
+      this.emit(startedEvent(call, iteration));
+      this.emit(settledEvent(call, iteration, result, 0));
       this.append(toToolMessage(call.id, result));
-    }
+    });
   }
 
   /** Gives the calls of the batch at `indexes` the same error result without running them. */
@@ -170,9 +183,17 @@ export class RunStep {
   recordToolOutput(output: ToolCallOutput): void {
     if (!this.batch) return;
     const { index, call, result, durationMs } = output;
+    if (result.spent) this.addSpent(result.spent);
     this.batch = recordResult(this.batch, index, result);
     this.emit(settledEvent(call, this.batch.iteration, result, durationMs));
     this.effects.stopChild(toolChildId(index));
+  }
+
+  /** Adds what a tool spent on the Run's behalf to its usage and budgets. */
+  private addSpent(spent: NonNullable<ToolResult['spent']>): void {
+    const usage = this.spending?.usage ?? this.context.usage;
+    const budget = this.spending?.spent ?? this.context.spent;
+    this.spending = { usage: addUsage(usage, spent.usage), spent: addSpending(budget, spent) };
   }
 
   /** Calls running when the snapshot was taken get `interrupted` results; they never run again. */

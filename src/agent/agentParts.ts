@@ -19,7 +19,11 @@ const parts = new WeakMap<object, AgentParts>();
 
 /**
  * Records the parts of `agent` (called by createAgent).
- * @example rememberAgentParts(agent, { provider, tools, limits, store, instructions, approve })
+ * @example
+ * import { resolveLimits } from '../limits.js';
+ * import { MemorySessionStore } from '../session/memorySessionStore.js';
+ * import { ToolRegistry } from '../tools/registry.js';
+ * rememberAgentParts(agent, { provider, tools: new ToolRegistry(tools), limits: resolveLimits(), store: new MemorySessionStore(), instructions: undefined, approve: undefined });
  */
 export function rememberAgentParts(agent: object, agentParts: AgentParts): void {
   parts.set(agent, agentParts);

@@ -53,6 +53,11 @@ export function checkAgentOptions(options: unknown): void {
   // Parsed now (and remembered for the Runs): a rule that cannot be read fails here, quoted.
   permissionPolicyOf(given.permissions as PermissionRules | undefined, given.permissionsRoot as string | undefined);
   expectFunctionOrMissing(given, 'approve');
+  expectFunctionOrMissing(given, 'pricing');
+  const limits = given.limits as Record<string, unknown> | undefined;
+  if (typeof limits === 'object' && limits !== null && limits.maxCostUsd !== undefined && given.pricing === undefined) {
+    throw new ConfigurationError('limits.maxCostUsd needs `pricing(usage)`: tinyagent ships no price table, the application prices its responses');
+  }
   expectFunctionOrMissing(given, 'onSubscriberError');
   expectFunctionOrMissing(given, 'now');
 }

@@ -13,15 +13,23 @@ import { MemorySessionStore } from '../session/memorySessionStore.js';
 import { isDurableSessionStore } from '../session/isDurableSessionStore.js';
 import { assertSessionId } from '../session/sessionId.js';
 import type { SessionStore } from '../session/sessionStore.js';
-import type { Message, Provider, RunLimits, RunOutput, Tool } from '../types.js';
+import type { Message, Provider, RunLimits, RunOutput, Tool, Usage } from '../types.js';
 import { KeyedLock, LockWaitAbortedError } from '../keyedLock.js';
 import { checkTraceparent, createAgentTelemetry, DEFAULT_AGENT_NAME } from '../telemetry/agentTelemetry.js';
 import type { TelemetryOptions } from '../telemetry/telemetryOptions.js';
 import { checkAgentOptions } from './checkAgentOptions.js';
+import { currentRunScope, inRunScope, type RunScope } from './runScope.js';
+import { compileOutput, type CompiledOutput, type OutputOf, type OutputOptions, type OutputSchema } from '../output/outputSchema.js';
 import { holdingSession, isInsideRunOn } from './sessionReentry.js';
 import { rememberAgentParts } from './agentParts.js';
 
-export interface AgentOptions {
+/** The typed-output options of an agent or a Run (docs/output.md). */
+export interface AgentOutputOptions extends OutputOptions {
+  /** The Run must end with an answer matching this schema: a JSON Schema object or a Standard Schema. */
+  output?: OutputSchema;
+}
+
+export interface AgentOptions extends AgentOutputOptions {
   provider: Provider;
   /** Tools to register at once; `agent.tools.register` adds more. */
   tools?: ToolRegistry | readonly Tool[];
@@ -44,6 +52,11 @@ export interface AgentOptions {
    * denied at once (code `denied`): an agent's Runs have no one to send them APPROVE.
    */
   approve?: CreateRunActorOptions['approve'];
+  /**
+   * Prices one response in USD from its usage, for `limits.maxCostUsd` (docs/budgets.md). The
+   * application supplies it: tinyagent ships no price table.
+   */
+  pricing?: (usage: Usage) => number;
   /** The agent's name in traces (`gen_ai.agent.name`, the span `invoke_agent {name}`). Default `tinyagent`. */
   name?: string;
   /**
@@ -64,7 +77,7 @@ export interface AgentOptions {
   permissionsRoot?: string;
 }
 
-export interface AgentRunOptions {
+export interface AgentRunOptions extends AgentOutputOptions {
   /** Load this session's history first, then append the Run's messages to it. */
   sessionId?: string;
   /** Aborting it cancels the Run, or takes it out of its session's queue if it has not started. */
@@ -76,11 +89,12 @@ export interface AgentRunOptions {
   traceparent?: string;
 }
 
-export interface Agent {
+export interface Agent<Output = unknown> {
   /** The only way application code adds tools. */
   readonly tools: ToolRegistry;
-  /** Resolves with the RunOutput when the Run completes; rejects with a RunError otherwise. */
-  run(input: string, options?: AgentRunOptions): Promise<RunOutput>;
+  /** Resolves with the RunOutput when the Run completes; rejects with a RunError otherwise. `output` types `RunOutput.output`. */
+  run<const Schema extends OutputSchema>(input: string, options: AgentRunOptions & { output: Schema }): Promise<RunOutput<OutputOf<Schema>>>;
+  run(input: string, options?: AgentRunOptions): Promise<RunOutput<Output>>;
   /** Cold: each subscription starts its own Run; completes after the terminal event. Unsubscribing cancels the Run. */
   stream(input: string, options?: AgentRunOptions): Observable<RunEvent>;
 }
@@ -91,6 +105,28 @@ function toRegistry(tools: AgentOptions['tools']): ToolRegistry {
 }
 
 const newRunId = () => crypto.randomUUID().toLowerCase();
+
+/** The compiled output of a Run: its own `output`, else the agent's. */
+function outputOfRun(runOptions: AgentRunOptions, agentOutput: CompiledOutput | undefined): CompiledOutput | undefined {
+  if (runOptions.output === undefined) return agentOutput;
+  return compileOutput(runOptions.output, {
+    outputMode: runOptions.outputMode ?? agentOutput?.mode,
+    maxOutputRetries: runOptions.maxOutputRetries ?? agentOutput?.maxRetries,
+  });
+}
+
+/** A completed Run's validated JSON answer, turned into the output value (a Standard Schema's parse). */
+async function finishOutput(output: RunOutput, compiled: CompiledOutput | undefined): Promise<RunOutput> {
+  if (compiled === undefined || output.status !== 'completed' || !('output' in output)) return output;
+  try {
+    return { ...output, output: await compiled.finish(output.output) };
+  } catch (error) {
+    // A Standard Schema may check more than its JSON Schema says (a refinement): then there is no valid answer.
+    const failed = { code: RunErrorCode.outputInvalid, message: `The final answer did not match the output schema: ${(error as Error).message}` };
+    const { output: _refused, ...rest } = output;
+    throw new RunError(failed.code, failed.message, { ...rest, status: 'failed', error: failed }, { cause: error });
+  }
+}
 
 /**
  * Rejects a non-completed Run's output as a RunError. Its cause is the live value: the abort
@@ -129,8 +165,11 @@ function reentrantRun(sessionId: string): SessionError {
  * const agent = createAgent({ provider, tools });
  * const { text } = await agent.run('Say hi');
  */
+export function createAgent<const Schema extends OutputSchema>(options: AgentOptions & { output: Schema }): Agent<OutputOf<Schema>>;
+export function createAgent(options: AgentOptions): Agent;
 export function createAgent(options: AgentOptions): Agent {
   checkAgentOptions(options);
+  const agentOutput = options.output === undefined ? undefined : compileOutput(options.output, options);
   const tools = toRegistry(options.tools);
   const limits = resolveLimits(options.limits);
   const store = options.sessionStore ?? new MemorySessionStore();
@@ -155,7 +194,13 @@ export function createAgent(options: AgentOptions): Agent {
     return store.load(sessionId);
   }
 
-  function buildRun(runId: string, input: string, { sessionId, signal, traceparent }: AgentRunOptions, history: Message[]): RunActor {
+  /** The scope of a Run about to start: one deeper than the Run whose tool starts it; its approver, or that Run's. */
+  function scopeOf(runId: string, sessionId: string | undefined, publish: RunScope['publish']): RunScope {
+    const parent = currentRunScope();
+    return { runId, sessionId, depth: parent === undefined ? 0 : parent.depth + 1, approve: options.approve ?? parent?.approve, publish };
+  }
+
+  function buildRun(runId: string, input: string, { sessionId, signal, traceparent }: AgentRunOptions, history: Message[], output: CompiledOutput | undefined, scope: RunScope): RunActor {
     const actor = createRunActorWith(bind, {
       provider: options.provider,
       tools,
@@ -168,13 +213,14 @@ export function createAgent(options: AgentOptions): Agent {
       now: options.now,
       runId,
       instructions: options.instructions,
-      approve: options.approve,
+      approve: scope.approve,
+      pricing: options.pricing,
       denyApprovalsWithoutApprover: true,
       hooks: options.hooks,
       hookTimeoutMs: options.hookTimeoutMs,
       permissions: options.permissions,
       permissionsRoot: options.permissionsRoot,
-    }, { store, keepCause });
+    }, { store, keepCause, output });
     // Subscribed before the Run starts (and before any stream subscriber), so a call's span is open when its tool runs.
     if (telemetry) runEvents(actor, options.onSubscriberError).subscribe(telemetry.tracerFor({ sessionId, traceparent, history }));
     return actor;
@@ -196,19 +242,21 @@ export function createAgent(options: AgentOptions): Agent {
     return lock.run(sessionId, () => holdingSession(lock, sessionId, work), waitSignal);
   }
 
-  const agent: Agent = {
+  const agent = {
     tools,
-    run(input, runOptions = {}) {
+    run(input: string, runOptions: AgentRunOptions = {}): Promise<RunOutput> {
       const runId = newRunId();
       const { signal, sessionId } = runOptions;
       let run: Promise<RunOutput>;
       try {
+        const output = outputOfRun(runOptions, agentOutput);
+        const scope = scopeOf(runId, sessionId, undefined);
         run = inTurn(runOptions, () =>
           loadHistory(runOptions, runId).then((history) => {
-            const actor = buildRun(runId, input, runOptions, history);
-            actor.start();
+            const actor = buildRun(runId, input, runOptions, history, output, scope);
+            inRunScope(scope, () => actor.start());
             return toPromise(actor).then(
-              (output) => settle(output, signal, takeCause(runId)),
+              (ended) => finishOutput(settle(ended, signal, takeCause(runId)), output),
               (error: unknown) => {
                 takeCause(runId);
                 throw error;
@@ -223,7 +271,7 @@ export function createAgent(options: AgentOptions): Agent {
         throw error instanceof LockWaitAbortedError ? cancelledBeforeStart(runId, sessionId, error.reason) : error;
       });
     },
-    stream(input, runOptions = {}) {
+    stream(input: string, runOptions: AgentRunOptions = {}): Observable<RunEvent> {
       return new IsolatedObservable<RunEvent>((subscriber) => {
         let actor: RunActor | undefined;
         let events: Subscription | undefined;
@@ -234,13 +282,16 @@ export function createAgent(options: AgentOptions): Agent {
           if (actor?.getSnapshot().status === 'active') actor.send({ type: 'CANCEL', reason: 'stream unsubscribed' });
         };
         const runId = newRunId();
+        const output = outputOfRun(runOptions, agentOutput);
+        // A sub-agent's events reach this stream's subscriber beside the Run's own.
+        const scope = scopeOf(runId, runOptions.sessionId, (event) => subscriber.next(event));
         const work = () =>
           loadHistory(runOptions, runId).then((history) => {
             if (left.signal.aborted) return;
-            const created = buildRun(runId, input, runOptions, history);
+            const created = buildRun(runId, input, runOptions, history, output, scope);
             actor = created;
             events = runEvents(created).subscribe(subscriber);
-            created.start();
+            inRunScope(scope, () => created.start());
             // An unsubscribe during start() (e.g. `take(1)` on run.started) found no Run to cancel yet.
             if (left.signal.aborted) cancel();
             return toPromise(created).then(
@@ -265,6 +316,6 @@ export function createAgent(options: AgentOptions): Agent {
       }, options.onSubscriberError);
     },
   };
-  rememberAgentParts(agent, { provider: options.provider, tools, limits, store, instructions: options.instructions, approve: options.approve });
-  return agent;
+  rememberAgentParts(agent as Agent, { provider: options.provider, tools, limits, store, instructions: options.instructions, approve: options.approve });
+  return agent as Agent;
 }

@@ -8,7 +8,7 @@ export type { ListFilesArgs } from './files/listFilesTool.js';
 export type { SearchFilesArgs } from './files/searchFilesTool.js';
 export type { WriteFileArgs } from './files/writeFileTool.js';
 export type { EditFileArgs } from './files/editFileTool.js';
-export { FileToolErrorCode } from './files/fileResults.js';
+export { FileToolErrorCode } from '../capabilities/shared/fileErrors.js';
 export { createShellTool } from './shell/createShellTool.js';
 export type { ShellToolOptions, ShellArgs } from './shell/createShellTool.js';
 export { ShellToolErrorCode } from './shell/shellResult.js';

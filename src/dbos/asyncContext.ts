@@ -9,7 +9,10 @@ export type ContextRunner = <R>(fn: () => R) => R;
 
 /**
  * Captures the current async context (call it inside the workflow function).
- * @example const inWorkflow = captureContext(); await inWorkflow(() => DBOS.runStep(step));
+ * @example
+ * import { DBOS } from '@dbos-inc/dbos-sdk';
+ * const inWorkflow = captureContext();
+ * await inWorkflow(() => DBOS.runStep(async () => 'done', { name: 'step' }));
  */
 export function captureContext(): ContextRunner {
   const run = AsyncLocalStorage.snapshot();
@@ -18,6 +21,8 @@ export function captureContext(): ContextRunner {
 
 /**
  * Runs `fn` outside every workflow: the context of this module's loading.
- * @example await outsideWorkflows(() => DBOS.listWorkflows({ workflowIDs }))
+ * @example
+ * import { DBOS } from '@dbos-inc/dbos-sdk';
+ * await outsideWorkflows(() => DBOS.listWorkflows({ workflowIDs: ['run-1'] }));
  */
 export const outsideWorkflows: ContextRunner = captureContext();

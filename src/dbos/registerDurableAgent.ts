@@ -57,8 +57,12 @@ export interface DurableAgent {
  * Call it before `DBOS.launch()`, with the same name, in every worker; the agent is built once
  * per process, on its first Run.
  * @example
- * const support = registerDurableAgent('support', () => createAgent({ provider, tools, sessionStore }));
- * DBOS.setConfig({ name: 'my-app', systemDatabaseUrl: process.env.DATABASE_URL });
+ * import { DBOS } from '@dbos-inc/dbos-sdk';
+ * import { createAgent } from '../agent/createAgent.js';
+ * import { PostgresSessionStore } from '../postgres/postgresSessionStore.js';
+ * const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://localhost/app';
+ * const support = registerDurableAgent('support', () => createAgent({ provider, tools, sessionStore: new PostgresSessionStore({ connectionString: DATABASE_URL }) }));
+ * DBOS.setConfig({ name: 'my-app', systemDatabaseUrl: DATABASE_URL });
  * await DBOS.launch();
  * const handle = await support.start('Refund order 42', { sessionId: 'user-7' });
  * const output = await handle.result();

@@ -10,6 +10,10 @@ export interface RunEventBase {
   seq: number;
   /** Whole milliseconds since the epoch, from the Run's clock. */
   time: number;
+  /** Set on a sub-agent's event in its parent's stream (docs/agents-as-tools.md): the parent Run's id. */
+  parentRunId?: string;
+  /** Set on a sub-agent's event in its parent's stream: the parent's call that runs the sub-agent. */
+  parentCallId?: string;
 }
 
 interface ToolEventFields {

@@ -23,7 +23,9 @@ export class BoundedLines {
 
   /**
    * Feeds a chunk; calls `onLine` for each complete line and `onOversized` for each line over the cap.
-   * @example lines.push(chunk, (line) => handle(line), (big) => report(big))
+   * @example
+   * const lines = new BoundedLines(10 * 1024 * 1024);
+   * lines.push(Buffer.from('{"jsonrpc":"2.0"}\n'), (line) => console.log(line), (big) => console.warn('too large', big));
    */
   push(chunk: Buffer, onLine: (line: string) => void, onOversized: (line: OversizedLine) => void): void {
     let start = 0;

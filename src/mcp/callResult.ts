@@ -1,6 +1,7 @@
 // An MCP `tools/call` result as a ToolResult: text the model can read, placeholders for
 // what it cannot (images, audio, resources), the server's isError kept as an error result.
 import { ToolErrorCode, type ToolResult } from '../core.js';
+import { isRecord } from '../capabilities/shared/coreHelpers.js';
 
 /**
  * Maps a `tools/call` result: text blocks joined, other blocks as placeholders, `structuredContent` when there is no text.
@@ -58,8 +59,4 @@ function size(bytes: number | undefined): string {
 
 function malformed(why: string): ToolResult {
   return { content: `The MCP server returned a malformed tool result: ${why}.`, isError: true, code: ToolErrorCode.toolError };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -3,6 +3,7 @@
 import { ConfigurationError, type ToolRegistry } from '../core.js';
 import { resolveOptions, type ResolvedOptions } from './connectOptions.js';
 import { resolveServer } from './expandEnv.js';
+import { loadServerConnection } from './loadServerConnection.js';
 import { ServerEntry, type MakeAuthProvider } from './serverEntry.js';
 import type { ConnectMcpServersOptions, McpConfig, McpServerMap, McpServers } from './types.js';
 import { serverMapOf } from './validateConfig.js';
@@ -37,7 +38,7 @@ export async function connectMcpServers(
   };
   if (servers.length === 0) return handle;
   const [{ openConnection }, makeAuthProvider] = await Promise.all([
-    import('./serverConnection.js'), // the MCP SDK loads here, on first use
+    loadServerConnection(), // the MCP SDK loads here, on first use
     authProviders(resolvedOptions),
   ]);
   const listed = await Promise.all(servers.map((server) => server.connect(openConnection, makeAuthProvider)));

@@ -13,7 +13,10 @@ const ACTIONS = new Set(['accept', 'decline', 'cancel']);
 
 /**
  * Routes the server's `elicitation/create` to `handler`, with the form's defaults and schema applied to the answer.
- * @example answerElicitations(client, 'docs', async () => ({ action: 'decline' }))
+ * @example
+ * import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+ * const client = new Client({ name: 'app', version: '1.0.0' }, { capabilities: ELICITATION_CAPABILITY });
+ * answerElicitations(client, 'docs', async () => ({ action: 'decline' }))
  */
 export function answerElicitations(client: Client, server: string, handler: McpElicitationHandler): void {
   client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {

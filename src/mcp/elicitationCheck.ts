@@ -3,6 +3,7 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { McpElicitationSchema } from './elicitationTypes.js';
+import { describeError } from '../capabilities/shared/coreHelpers.js';
 
 let ajv: Ajv2020 | undefined;
 
@@ -16,7 +17,7 @@ export function checkElicitationContent(schema: McpElicitationSchema, content: R
   try {
     validate = compiler.compile(schema);
   } catch (error) {
-    return [`the requested schema does not compile: ${error instanceof Error ? error.message : String(error)}`];
+    return [`the requested schema does not compile: ${describeError(error)}`];
   }
   const valid = validate(content);
   const problems = valid ? [] : (validate.errors ?? []).map((error) => `${error.instancePath || '(content)'} ${error.message ?? 'is invalid'}`);

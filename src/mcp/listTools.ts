@@ -5,6 +5,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { McpError, ResultSchema, ToolSchema, type Tool as McpTool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpSkippedTool } from './types.js';
+import { describeError } from '../capabilities/shared/coreHelpers.js';
 
 const MAX_PAGES = 1_000;
 
@@ -16,7 +17,10 @@ export interface ListedTools {
 
 /**
  * Lists every page, following `nextCursor`; leaves the client's output-schema cache covering every usable tool.
- * @example const { tools, malformed } = await listAllTools(client, { timeout: 30_000 })
+ * @example
+ * import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+ * declare const client: Client;
+ * const { tools, malformed } = await listAllTools(client, { timeout: 30_000 })
  */
 export async function listAllTools(client: Client, options: { timeout: number }): Promise<ListedTools> {
   const listed: ListedTools = { tools: [], malformed: [] };
@@ -73,7 +77,7 @@ function cacheUsable(client: Client, listed: ListedTools): void {
       cache([tool]);
       usable.push(tool);
     } catch (error) {
-      listed.malformed.push({ tool: tool.name, reason: `its outputSchema cannot be used: ${error instanceof Error ? error.message : String(error)}` });
+      listed.malformed.push({ tool: tool.name, reason: `its outputSchema cannot be used: ${describeError(error)}` });
     }
   }
   listed.tools = usable;
@@ -86,7 +90,9 @@ function nameOf(raw: unknown): string {
 
 /**
  * The first problem a Zod error names, with its path.
- * @example describeSchemaError(error) // 'tools.1.inputSchema: Invalid input: expected object, received undefined'
+ * @example
+ * declare const error: unknown; // what the SDK's listTools() rejected with
+ * describeSchemaError(error) // 'tools.1.inputSchema: Invalid input: expected object, received undefined'
  */
 export function describeSchemaError(error: unknown): string {
   return firstIssue(error as { issues?: { path: PropertyKey[]; message: string }[] });
@@ -101,7 +107,9 @@ function firstIssue(error: { issues?: { path: PropertyKey[]; message: string }[]
 
 /**
  * Whether an SDK error is its result schema refusing an answer (a Zod error with its issues), not a protocol or transport failure.
- * @example isSchemaError(error) // true when one tool of the page lacks its inputSchema
+ * @example
+ * declare const error: unknown; // what the SDK's listTools() rejected with
+ * isSchemaError(error) // true when one tool of the page lacks its inputSchema
  */
 export function isSchemaError(error: unknown): boolean {
   return error instanceof Error && !(error instanceof McpError) && Array.isArray((error as { issues?: unknown }).issues);

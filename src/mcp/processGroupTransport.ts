@@ -8,8 +8,9 @@ import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js
 import { deserializeMessage, serializeMessage, STDIO_DEFAULT_MAX_BUFFER_SIZE } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { stopGroup } from '../capabilities/shared/processGroups.js';
 import { BoundedLines, responseIdOf, type OversizedLine } from './boundedLines.js';
-import { killGroupNow, terminateGroup, trackGroup, untrackGroup } from './processGroups.js';
+import { killGroupNow, trackGroup, untrackGroup } from './serverProcesses.js';
 
 /** `data.reason` of the error a request gets when its answer was over the size cap. */
 export const MESSAGE_TOO_LARGE = 'message_too_large';
@@ -25,6 +26,9 @@ const STDERR_TAIL_CHARS = 2_000;
 // After the leader exits, its group is ended and 'close' (all pipes closed) normally follows
 // at once; a grandchild that outlives the kill must not keep the connection looking alive.
 const CLOSE_AFTER_EXIT_MS = 1_000;
+// close(): how long a server gets to exit once its stdin is closed, then how long after SIGTERM.
+const EXIT_WAIT_MS = 500;
+const TERM_WAIT_MS = 1_000;
 
 /** A stdio Transport whose child leads a process group; `close()` ends the whole group. */
 export class ProcessGroupTransport implements Transport {
@@ -77,7 +81,7 @@ export class ProcessGroupTransport implements Transport {
       env: { ...getDefaultEnvironment(), ...env },
       cwd,
       stdio: ['pipe', 'pipe', 'pipe'],
-      detached: true, // its own process group: see terminateGroup
+      detached: true, // its own process group: see stopGroup
       shell: false,
       windowsHide: true,
     });
@@ -104,7 +108,7 @@ export class ProcessGroupTransport implements Transport {
     child.once('exit', (code, signal) => {
       this.#exit = signal ? `was killed by ${signal}` : `exited with code ${String(code)}`;
       // Whatever the leader left behind goes with it; the pipes then close.
-      if (child.pid !== undefined && !this.#closing) void terminateGroup(child.pid, { graceMs: 0 });
+      if (child.pid !== undefined && !this.#closing) void stopGroup(child.pid, { graceMs: TERM_WAIT_MS }).catch(() => undefined);
       setTimeout(() => this.#finish(), CLOSE_AFTER_EXIT_MS).unref();
     });
     child.once('close', () => this.#finish());
@@ -123,7 +127,7 @@ export class ProcessGroupTransport implements Transport {
     if (child?.pid !== undefined && !this.#closed) {
       this.#closing = true;
       child.stdin?.end();
-      await terminateGroup(child.pid, { graceMs: 500, exited: () => child.exitCode !== null || child.signalCode !== null });
+      await stopGroup(child.pid, { exitWaitMs: EXIT_WAIT_MS, graceMs: TERM_WAIT_MS }).catch(() => undefined);
     }
     this.#finish();
   }

@@ -7,6 +7,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { ToolErrorCode, type ToolResult } from '../core.js';
+import { describeError } from '../capabilities/shared/coreHelpers.js';
+import { McpErrorCode } from './mcpErrorCodes.js';
 import { toToolResult } from './callResult.js';
 import { CLIENT_INFO } from './clientInfo.js';
 import { answerElicitations, ELICITATION_CAPABILITY } from './elicitation.js';
@@ -60,7 +62,11 @@ const MAX_AUTHORIZATIONS = 2;
 /**
  * Starts (stdio) or reaches (HTTP) a server, initialises the MCP session and lists its tools; throws a readable Error on failure.
  * A server that asks for authorization on the way gets it (the person is asked once) and is connected again.
- * @example const { connection, tools } = await openConnection('fs', resolved, { timeoutMs: 30_000, signal, onToolsChanged: () => {} })
+ * @example
+ * import type { ResolvedServer } from './expandEnv.js';
+ * declare const resolved: ResolvedServer; // an entry of the config, checked and expanded
+ * const signal = AbortSignal.timeout(60_000);
+ * const { connection, tools } = await openConnection('fs', resolved, { timeoutMs: 30_000, signal, onToolsChanged: () => {} })
  */
 export async function openConnection(server: string, resolved: ResolvedServer, options: OpenOptions): Promise<{ connection: ServerConnection; tools: ListedTools }> {
   for (let authorizations = 0; ; authorizations++) {
@@ -76,7 +82,7 @@ export async function openConnection(server: string, resolved: ResolvedServer, o
       try {
         authorized = await abortable(connection.completeAuthorization(), options.signal);
       } catch (authError) {
-        throw new Error(resolved.redact(`authorization failed: ${messageOf(authError)}`));
+        throw new Error(resolved.redact(`authorization failed: ${describeError(authError)}`));
       }
       if (!authorized) throw new Error(connection.describeFailure(error));
     }
@@ -176,10 +182,10 @@ class Connection implements ServerConnection {
       return {
         content: `MCP server "${this.#server}" did not answer ${JSON.stringify(name)} within ${options.timeoutMs} ms; the call was cancelled.`,
         isError: true,
-        code: ToolErrorCode.timeout,
+        code: McpErrorCode.timeout,
       };
     }
-    const what = isSchemaError(error) ? `returned a malformed result for ${JSON.stringify(name)}: ${describeSchemaError(error)}` : `failed the call to ${JSON.stringify(name)}: ${messageOf(error)}`;
+    const what = isSchemaError(error) ? `returned a malformed result for ${JSON.stringify(name)}: ${describeSchemaError(error)}` : `failed the call to ${JSON.stringify(name)}: ${describeError(error)}`;
     return { content: this.#redact(`MCP server "${this.#server}" ${what}`), isError: true, code: ToolErrorCode.toolError };
   }
 
@@ -201,7 +207,7 @@ class Connection implements ServerConnection {
 
   /** A readable reason why connecting failed, with what a stdio server said on stderr; secrets redacted. */
   describeFailure(error: unknown): string {
-    const parts = [messageOf(error)];
+    const parts = [describeError(error)];
     if (error instanceof UnauthorizedError || (error as { code?: unknown } | null)?.code === 401) {
       parts[0] = `${this.#location} requires authorization${this.#authProvider ? '' : ' (give connectMcpServers an oauth option)'}: ${parts[0]}`;
     }
@@ -233,7 +239,7 @@ class Connection implements ServerConnection {
         () => undefined,
         async (error: unknown) => {
           if (error instanceof McpError && error.code !== ErrorCode.ConnectionClosed && error.code !== ErrorCode.RequestTimeout) return;
-          this.#markClosed(this.#redact(`the connection was lost (${messageOf(cause)}; ${messageOf(error)})`));
+          this.#markClosed(this.#redact(`the connection was lost (${describeError(cause)}; ${describeError(error)})`));
           await this.#client.close().catch(() => undefined);
         },
       )
@@ -253,13 +259,7 @@ class Connection implements ServerConnection {
     return {
       content: `MCP server "${this.#server}" is closed (${this.#closedReason ?? 'unknown reason'}); its tools cannot be called.`,
       isError: true,
-      code: ToolErrorCode.mcpServerClosed,
+      code: McpErrorCode.serverClosed,
     };
   }
-}
-
-function messageOf(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : '';
-  return `${error.message}${cause}`;
 }

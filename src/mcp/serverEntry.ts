@@ -8,6 +8,7 @@ import type { ListedTools } from './listTools.js';
 import type { OpenOptions, ServerConnection } from './serverConnection.js';
 import { ServerTools } from './serverTools.js';
 import type { McpServerState, McpServerStatus } from './types.js';
+import { describeError } from '../capabilities/shared/coreHelpers.js';
 
 /** Opens one server's connection (serverConnection.ts, loaded on first use). */
 export type Open = (server: string, resolved: ResolvedServer, options: OpenOptions) => Promise<{ connection: ServerConnection; tools: ListedTools }>;
@@ -69,7 +70,7 @@ export class ServerEntry {
     } catch (error) {
       await connection?.close().catch(() => undefined);
       this.#state = 'failed';
-      this.#error = this.#resolved.redact(error instanceof Error ? error.message : String(error));
+      this.#error = this.#resolved.redact(describeError(error));
       return undefined;
     }
   }
@@ -129,7 +130,7 @@ export class ServerEntry {
         this.#tools.sync(await this.#connection.listTools());
       } catch (error) {
         // The registered tools stay as they were; the next list_changed tries again.
-        this.#error = this.#resolved.redact(`re-listing tools after list_changed failed: ${error instanceof Error ? error.message : String(error)}`);
+        this.#error = this.#resolved.redact(`re-listing tools after list_changed failed: ${describeError(error)}`);
       }
     });
   }

@@ -14,6 +14,7 @@ import type { ListedTools } from './listTools.js';
 import { stripKeywords } from './stripKeywords.js';
 import { mcpToolName } from './toolName.js';
 import type { McpIgnoredKeywords, McpSkippedTool, McpWithdrawnTool } from './types.js';
+import { describeError, isRecord } from '../capabilities/shared/coreHelpers.js';
 
 const SCHEMA_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
 
@@ -71,7 +72,7 @@ export class ServerTools {
    * import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
    * declare const serverTools: ServerTools;
    * declare const client: Client;
-   * serverTools.sync((await client.listTools()).tools)
+   * serverTools.sync({ tools: (await client.listTools()).tools, malformed: [] })
    */
   sync(listed: ListedTools): void {
     const skipped: McpSkippedTool[] = [...listed.malformed];
@@ -81,7 +82,7 @@ export class ServerTools {
       try {
         this.#syncOne(raw, present, skipped);
       } catch (error) {
-        skipped.push({ tool: describeName(raw), reason: `it cannot be used: ${error instanceof Error ? error.message : String(error)}` });
+        skipped.push({ tool: describeName(raw), reason: `it cannot be used: ${describeError(error)}` });
       }
     }
     for (const [tool, entry] of this.#registered) {
@@ -195,19 +196,20 @@ function unknownKeywordsOf(error: unknown): string[] | undefined {
 
 function refusal(tool: string, error: unknown): McpSkippedTool {
   if (error instanceof ToolRegistrationError) return { tool, reason: error.message, code: error.code };
-  return { tool, reason: error instanceof Error ? error.message : String(error) };
+  return { tool, reason: describeError(error) };
 }
 
 function describeName(raw: unknown): string {
   return isRecord(raw) && typeof raw.name === 'string' ? raw.name : '(unnamed)';
 }
 
+// The replacer runs at every depth of a (possibly hostile, very deep) schema. It calls a local
+// binding: a loader that reads imports through a module object (vitest's) would otherwise turn
+// running out of stack there into a TypeError instead of the RangeError it is.
+const isObject = isRecord;
+
 function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, item: unknown) =>
-    isRecord(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : item,
+    isObject(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : item,
   );
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

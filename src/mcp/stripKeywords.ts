@@ -1,5 +1,7 @@
 // Dropping the schema keywords a registry refused, from the module's own copy of a server's
 // schema. Only keyword positions are touched: a property may be named like a keyword.
+import { isRecord } from '../capabilities/shared/coreHelpers.js';
+
 const SCHEMA_MAPS = new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies']);
 const SCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']);
 const SCHEMAS = new Set([
@@ -33,8 +35,4 @@ function strip(node: unknown, drop: ReadonlySet<string>): unknown {
     }
   }
   return out;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,5 +1,6 @@
 // Checks the shape of an MCP configuration before anything starts: every mistake is a
 // ConfigurationError that names the server and the field.
+import { describeValue, isRecord } from '../capabilities/shared/coreHelpers.js';
 import { ConfigurationError } from '../core.js';
 import type { McpConfig, McpServerConfig, McpServerMap } from './types.js';
 
@@ -13,9 +14,9 @@ const AUTH_PROVIDER_METHODS = ['clientInformation', 'tokens', 'saveTokens', 'red
  * @example serverMapOf({ mcpServers: { fs: { command: 'mcp-fs', args: ['.'] } } }).fs // { command: 'mcp-fs', args: ['.'] }
  */
 export function serverMapOf(config: unknown, source = 'MCP config'): McpServerMap {
-  if (!isPlainObject(config)) throw new ConfigurationError(`${source} must be an object, got ${kind(config)}.`);
+  if (!isRecord(config)) throw new ConfigurationError(`${source} must be an object, got ${describeValue(config)}.`);
   const map = 'mcpServers' in config ? config.mcpServers : config;
-  if (!isPlainObject(map)) throw new ConfigurationError(`${source}: mcpServers must be an object, got ${kind(map)}.`);
+  if (!isRecord(map)) throw new ConfigurationError(`${source}: mcpServers must be an object, got ${describeValue(map)}.`);
   for (const [name, entry] of Object.entries(map)) checkServer(name, entry, source);
   return map as McpServerMap;
 }
@@ -25,8 +26,8 @@ export function serverMapOf(config: unknown, source = 'MCP config'): McpServerMa
  * @example checkMcpConfig({ mcpServers: {} }, 'mcp.json') // { mcpServers: {} }
  */
 export function checkMcpConfig(value: unknown, source: string): McpConfig {
-  if (!isPlainObject(value) || !('mcpServers' in value)) {
-    throw new ConfigurationError(`${source} must be an object with an "mcpServers" field, got ${kind(value)}.`);
+  if (!isRecord(value) || !('mcpServers' in value)) {
+    throw new ConfigurationError(`${source} must be an object with an "mcpServers" field, got ${describeValue(value)}.`);
   }
   return { mcpServers: serverMapOf(value, source) };
 }
@@ -34,7 +35,7 @@ export function checkMcpConfig(value: unknown, source: string): McpConfig {
 function checkServer(name: string, entry: unknown, source: string): asserts entry is McpServerConfig {
   const at = (field: string) => `${source}: server "${name}": ${field}`;
   if (name.trim() === '') throw new ConfigurationError(`${source}: a server name must not be empty.`);
-  if (!isPlainObject(entry)) throw new ConfigurationError(`${source}: server "${name}" must be an object, got ${kind(entry)}.`);
+  if (!isRecord(entry)) throw new ConfigurationError(`${source}: server "${name}" must be an object, got ${describeValue(entry)}.`);
   const type = entry.type ?? ('url' in entry ? 'http' : 'stdio');
   if (type !== 'stdio' && type !== 'http') {
     throw new ConfigurationError(`${at('type')} must be "stdio" or "http", got ${JSON.stringify(type)}.`);
@@ -68,9 +69,9 @@ function checkServer(name: string, entry: unknown, source: string): asserts entr
   }
   requireString(entry.command, at('command'));
   if (entry.args !== undefined) {
-    if (!Array.isArray(entry.args)) throw new ConfigurationError(`${at('args')} must be an array of strings, got ${kind(entry.args)}.`);
+    if (!Array.isArray(entry.args)) throw new ConfigurationError(`${at('args')} must be an array of strings, got ${describeValue(entry.args)}.`);
     entry.args.forEach((arg, index) => {
-      if (typeof arg !== 'string') throw new ConfigurationError(`${at(`args[${index}]`)} must be a string, got ${kind(arg)}.`);
+      if (typeof arg !== 'string') throw new ConfigurationError(`${at(`args[${index}]`)} must be a string, got ${describeValue(arg)}.`);
     });
   }
   checkStringRecord(entry.env, at('env'));
@@ -79,25 +80,14 @@ function checkServer(name: string, entry: unknown, source: string): asserts entr
 
 function requireString(value: unknown, label: string): void {
   if (typeof value !== 'string' || value.trim() === '') {
-    throw new ConfigurationError(`${label} must be a non-empty string, got ${kind(value)}.`);
+    throw new ConfigurationError(`${label} must be a non-empty string, got ${describeValue(value)}.`);
   }
 }
 
 function checkStringRecord(value: unknown, label: string): void {
   if (value === undefined) return;
-  if (!isPlainObject(value)) throw new ConfigurationError(`${label} must be an object of strings, got ${kind(value)}.`);
+  if (!isRecord(value)) throw new ConfigurationError(`${label} must be an object of strings, got ${describeValue(value)}.`);
   for (const [key, item] of Object.entries(value)) {
-    if (typeof item !== 'string') throw new ConfigurationError(`${label}.${key} must be a string, got ${kind(item)}.`);
+    if (typeof item !== 'string') throw new ConfigurationError(`${label}.${key} must be a string, got ${describeValue(item)}.`);
   }
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function kind(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return JSON.stringify(value);
-  return typeof value === 'object' ? 'an object' : `${typeof value} ${String(value)}`;
 }

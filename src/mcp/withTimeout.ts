@@ -3,7 +3,10 @@
 
 /**
  * Races `promise` against a timer of `ms` milliseconds (and `signal`, when given).
- * @example await withTimeout(connection.listTools(), 30_000, 'did not list its tools in time')
+ * @example
+ * import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+ * declare const client: Client;
+ * await withTimeout(client.listTools(), 30_000, 'did not list its tools in time')
  */
 export function withTimeout<T>(promise: Promise<T>, ms: number, message: string, signal?: AbortSignal): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -28,7 +31,9 @@ function abortError(signal: AbortSignal): Error {
 
 /**
  * `promise`, or a rejection with the signal's reason as soon as `signal` is aborted.
- * @example const code = await abortable(pendingCode, options.signal)
+ * @example
+ * declare const pendingCode: Promise<string>; // the authorization code, once the person has signed in
+ * const code = await abortable(pendingCode, AbortSignal.timeout(300_000))
  */
 export function abortable<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
   let onAbort: (() => void) | undefined;

@@ -34,7 +34,14 @@ const MIGRATION_LOCK = 7_361_905_112;
 /**
  * Brings the schema to SCHEMA_VERSION; refuses a database migrated by a newer tinyagent.
  * @example
- * await migrate(client);
+ * import type { PgPool } from './pgTypes.js';
+ * declare const pool: PgPool; // a pg Pool
+ * const client = await pool.connect();
+ * try {
+ *   await migrate(client);
+ * } finally {
+ *   client.release();
+ * }
  */
 export async function migrate(client: PgClient): Promise<void> {
   await client.query('BEGIN');

@@ -10,12 +10,15 @@ import { recordProblem, type Holder, type SessionRecord } from '../session/sessi
 import type { RecordedOwner } from '../session/sessionView.js';
 import { TABLES, migrate } from './migrations.js';
 import type { PgClient, PgPool } from './pgTypes.js';
+import { describeError } from '../describeError.js';
 
 const UNDEFINED_TABLE = '42P01';
 
 /**
  * A RecordBackend on the pool `getPool` resolves to; tables are created on the first write.
  * @example
+ * import type { PgPool } from './pgTypes.js';
+ * declare const pool: PgPool; // a pg Pool
  * const backend = pgBackend(async () => pool);
  */
 export function pgBackend(getPool: () => Promise<PgPool>): RecordBackend {
@@ -181,7 +184,7 @@ async function io<T>(sessionId: string, action: string, operation: () => Promise
 }
 
 function wrap(sessionId: string, action: string, error: unknown): SessionError {
-  const reason = error instanceof Error ? error.message : String(error);
+  const reason = describeError(error);
   return new SessionError(SessionErrorCode.io, `Could not ${action} session "${sessionId}" in PostgreSQL: ${reason}`, {
     cause: error,
     details: { sessionId },

@@ -15,8 +15,9 @@ import { resolveLimits } from '../limits.js';
 import { assertSessionId } from '../session/sessionId.js';
 import type { SessionStore } from '../session/sessionStore.js';
 import { ToolRegistry } from '../tools/registry.js';
-import type { Message, Provider, RunLimits, Tool } from '../types.js';
+import type { Message, Provider, RunLimits, Tool, Usage } from '../types.js';
 import type { RunActor } from './runEvents.js';
+import { compileOutput, withFinalAnswer, type CompiledOutput, type OutputMode, type OutputSchema } from '../output/outputSchema.js';
 import { checkRunSnapshot } from './runSnapshot.js';
 
 /** A session store and the session a Run appends to. */
@@ -48,6 +49,18 @@ export interface CreateRunActorOptions {
   instructions?: string | ((run: RunInfo) => string);
   /** Answers approval requests (docs/design.md, "Approval"); without it the Run waits for APPROVE/DENY. */
   approve?: Approver;
+  /**
+   * The Run ends with a typed answer matching this schema (docs/output.md): a JSON Schema object
+   * or a Standard Schema, checked at once. The actor's output holds the validated JSON
+   * (`agent.run` also applies a Standard Schema's parse).
+   */
+  output?: OutputSchema;
+  /** How the answer is asked for: `'tool'` (default) or `'native'`. */
+  outputMode?: OutputMode;
+  /** Refused answers sent back before the Run fails with `output_invalid`. Default 2. */
+  maxOutputRetries?: number;
+  /** Prices one response in USD (`usage` → dollars), for `limits.maxCostUsd` (docs/budgets.md). */
+  pricing?: (usage: Usage) => number;
   /** Without `approve`: deny approval requests at once instead of waiting for events (createAgent's choice). */
   denyApprovalsWithoutApprover?: boolean;
   /** Functions consulted around each call and each provider request (docs/hooks.md). */
@@ -89,6 +102,10 @@ function checkOptions(options: CreateRunActorOptions): void {
   if (options.permissionsRoot !== undefined && (typeof options.permissionsRoot !== 'string' || options.permissionsRoot === '')) {
     throw new ConfigurationError('permissionsRoot must be a non-empty path');
   }
+  if (options.pricing !== undefined && typeof options.pricing !== 'function') throw new ConfigurationError('pricing must be a function of usage that returns USD');
+  if (options.limits?.maxCostUsd !== undefined && options.pricing === undefined) {
+    throw new ConfigurationError('limits.maxCostUsd needs `pricing(usage)`: tinyagent ships no price table, the application prices its responses');
+  }
   if (options.session) {
     assertSessionId(options.session.sessionId);
     // Appending to a session without sending its history would give the model a conversation
@@ -106,7 +123,12 @@ export type BindRunMachine = (environment: RunEnvironment) => RunMachine;
  * A binder for Runs whose provider, store, approver, clock and instructions never change (an
  * agent's, which passes its store in `beside` for every Run): it binds the machine again only
  * when the tool set changed (a registration).
- * @example const bind = bindOncePerToolSet(); createRunActorWith(bind, options)
+ * @example
+ * import { ToolRegistry } from '../tools/registry.js';
+ * const registry = new ToolRegistry(tools);
+ * const bind = bindOncePerToolSet();
+ * const first = createRunActorWith(bind, { provider, tools: registry, input: 'Hi' });
+ * const second = createRunActorWith(bind, { provider, tools: registry, input: 'Again' }); // no registration since: not bound again
  */
 export function bindOncePerToolSet(): BindRunMachine {
   let bound: { tools: RunEnvironment['tools']; machine: RunMachine } | undefined;
@@ -123,16 +145,21 @@ export function bindOncePerToolSet(): BindRunMachine {
 export interface RunBeside {
   store?: RunEnvironment['store'];
   keepCause?: RunEnvironment['keepCause'];
+  /** A compiled `output` (an agent compiles its own once); else `options.output` is compiled. */
+  output?: CompiledOutput;
 }
 
 /**
  * The environment of a Run created with `options`.
- * @example runEnvironmentOf(options).now()
+ * @example
+ * runEnvironmentOf({ provider, tools, input: 'Hi' }).now(); // milliseconds since the epoch, without a `now` option
  */
-export function runEnvironmentOf(options: CreateRunActorOptions, beside: RunBeside = {}): RunEnvironment {
+export function runEnvironmentOf(options: CreateRunActorOptions, beside: RunBeside = {}, output: CompiledOutput | undefined = beside.output): RunEnvironment {
+  const tools = toolSetOf(options.tools);
   return {
     provider: options.provider,
-    tools: toolSetOf(options.tools),
+    tools: output ? withFinalAnswer(tools, output) : tools,
+    output,
     store: beside.store ?? options.session?.store,
     now: options.now ?? defaultNow,
     instructions: options.instructions,
@@ -141,6 +168,7 @@ export function runEnvironmentOf(options: CreateRunActorOptions, beside: RunBesi
     hooks: options.hooks,
     hookTimeoutMs: checkHookTimeout(options.hookTimeoutMs),
     permissions: permissionPolicyOf(options.permissions, options.permissionsRoot),
+    pricing: options.pricing,
     keepCause: beside.keepCause,
   };
 }
@@ -149,6 +177,8 @@ export function runEnvironmentOf(options: CreateRunActorOptions, beside: RunBesi
  * Creates (does not start) an actor of `runMachine`; `runToPromise(actor)` resolves its RunOutput.
  * Binding the machine costs about a machine's construction; `createAgent` binds once per set of tools.
  * @example
+ * import { runToPromise } from './runEvents.js';
+ * const echo = { name: 'echo', description: 'Replies with its text', parameters: { type: 'object' }, execute: async (args: Record<string, unknown>) => String(args.text) } as const;
  * const actor = createRunActor({ provider, tools: [echo], input: 'Say hi' });
  * actor.start();
  * const output = await runToPromise(actor);
@@ -159,13 +189,20 @@ export function createRunActor(options: CreateRunActorOptions): RunActor {
 
 /**
  * `createRunActor` with the machine bound by `bind` (an agent's cache, a test's planted machine).
- * @example createRunActorWith(provideRunEnvironment, { provider, tools: [], input: 'Hi' })
+ * @example
+ * import { provideRunEnvironment } from '../../machines/run.machine.js';
+ * createRunActorWith(provideRunEnvironment, { provider, tools: [], input: 'Hi' });
  */
-export function createRunActorWith(bind: BindRunMachine, options: CreateRunActorOptions, beside?: RunBeside): RunActor {
+export function createRunActorWith(bind: BindRunMachine, options: CreateRunActorOptions, beside: RunBeside = {}): RunActor {
   checkOptions(options);
   const { signal } = options;
   const snapshot = options.snapshot === undefined ? undefined : checkRunSnapshot(options.snapshot, options.session?.sessionId);
-  const machine = bind(runEnvironmentOf(options, beside));
+  const output = beside.output ?? (options.output === undefined ? undefined : compileOutput(options.output, options));
+  const saved = (snapshot as { context?: { answer?: unknown } } | undefined)?.context?.answer;
+  if (snapshot && (saved !== undefined) !== (output !== undefined)) {
+    throw new ConfigurationError(saved === undefined ? 'snapshot is of a Run without `output`: do not pass one' : 'snapshot is of a Run with `output`: pass its schema again');
+  }
+  const machine = bind(runEnvironmentOf(options, beside, output));
   const actor: RunActor =
     snapshot
       ? // With a snapshot, xstate ignores `input`; its types still ask for one.
@@ -178,6 +215,7 @@ export function createRunActorWith(bind: BindRunMachine, options: CreateRunActor
             history: options.history ?? [],
             sessionId: options.session?.sessionId,
             cancelled: signal?.aborted === true,
+            answer: output ? { mode: output.mode, maxRetries: output.maxRetries } : undefined,
           },
           inspect: options.inspect,
         });

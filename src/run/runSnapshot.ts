@@ -91,6 +91,12 @@ function checkContext(context: Record<string, unknown>): void {
   const outcome = context.outcome;
   check(outcome === undefined || (isRecord(outcome) && STATUSES.has(outcome.status as string)), 'context.outcome', 'must be an outcome or absent', outcome);
   check(context.usage === undefined || isRecord(context.usage), 'context.usage', 'must be token counts or absent', context.usage);
+  const spent = context.spent;
+  const figures = ['inputTokens', 'outputTokens', 'totalTokens', 'toolCalls', 'costUsd', 'startedAt'];
+  check(isRecord(spent) && figures.every((key) => typeof spent[key] === 'number'), 'context.spent', `must hold the figures ${figures.join(', ')}`, spent);
+  const answer = context.answer;
+  const answerOk = answer === undefined || (isRecord(answer) && (answer.mode === 'tool' || answer.mode === 'native') && isCount(answer.maxRetries));
+  check(answerOk, 'context.answer', 'must be { mode: "tool" | "native", maxRetries } or absent', answer);
   check(context.output === undefined, 'context.output', 'must be absent in a running Run', context.output);
   checkBatch(context.batch);
 }
@@ -108,7 +114,9 @@ function checkChildren(children: unknown): void {
 
 /**
  * The snapshot, checked for restoring a Run; a ConfigurationError (`invalid_option`) naming the bad field otherwise.
- * @example checkRunSnapshot(JSON.parse(saved), 'session-1')
+ * @example
+ * declare const saved: string; // JSON.stringify(actor.getPersistedSnapshot()) of a Run on session-1
+ * checkRunSnapshot(JSON.parse(saved), 'session-1');
  */
 export function checkRunSnapshot(snapshot: Snapshot<unknown>, sessionId: string | undefined): Snapshot<unknown> {
   if (!isRecord(snapshot)) throw new ConfigurationError(`${RESTORE} (got ${quoteValue(snapshot)})`);

@@ -70,8 +70,9 @@ export async function readSessionFileFrom(target: SessionFileTarget, position: n
  * session's directory is created first if needed.
  * @example
  * import { encodeRecords } from './jsonlCodec.js';
+ * import { messageRecord } from './sessionRecord.js';
  * const target = { sessionId: 's', path: '/data/sessions/s.jsonl' };
- * await withLockedSessionFile(target, 10_000, (file) => file.append(encodeRecords([{ role: 'user', content: 'hi' }])));
+ * await withLockedSessionFile(target, 10_000, (file) => file.append(encodeRecords([messageRecord({ role: 'user', content: 'hi' })])));
  */
 export async function withLockedSessionFile<T>(
   target: SessionFileTarget,

@@ -11,6 +11,7 @@ import type { RecordBackend, RecordChannel } from './recordBackend.js';
 import type { SessionFileTarget } from './sessionFileAccess.js';
 import type { SessionRecord } from './sessionRecord.js';
 import { forget, noteAppended, readPosition, recordsWith } from './sessionRecordCache.js';
+import { describeError } from '../describeError.js';
 
 export type { SessionRepair } from './leasedSessions.js';
 
@@ -97,7 +98,7 @@ async function io<T>(action: string, target: SessionFileTarget, operation: () =>
     return await operation();
   } catch (error) {
     if (error instanceof SessionError) throw error;
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = describeError(error);
     throw new SessionError(SessionErrorCode.io, `Could not ${action} session "${target.sessionId}" at ${target.path}: ${reason}`, {
       cause: error,
       details: { sessionId: target.sessionId },

@@ -4,6 +4,7 @@ import type { DurableSessionStore, SessionStore } from './sessionStore.js';
 /**
  * Whether `store` has `acquire` and `loadRunState`, so Runs on it can hold leases and resume.
  * @example
+ * import { MemorySessionStore } from './memorySessionStore.js';
  * isDurableSessionStore(new MemorySessionStore()); // true
  * isDurableSessionStore({ load: async () => [], append: async () => {} }); // false
  */

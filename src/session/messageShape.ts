@@ -4,6 +4,7 @@ import { SessionErrorCode } from '../codes.js';
 import { SessionError } from '../errors.js';
 import type { Message } from '../types.js';
 import { isRecord } from '../isRecord.js';
+import { describeError } from '../describeError.js';
 
 type Fields = Record<string, unknown>;
 
@@ -45,7 +46,7 @@ export function encodeMessages<T>(sessionId: string, encode: () => T): T {
   try {
     return encode();
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = describeError(error);
     throw new SessionError(SessionErrorCode.invalidMessage, `Cannot append to session "${sessionId}": not JSON-encodable: ${reason}`, {
       cause: error,
       details: { sessionId },

@@ -37,6 +37,7 @@ export function markLease(leaseId: string, live: boolean): void {
  * Whether the holder of `leaseId` is provably gone, judged by process: `undefined` when this
  * process cannot tell (another host).
  * @example
+ * import { hostname } from 'node:os';
  * isProcessGone({ host: hostname(), pid: 999999, process: 'x' }, 'l1'); // true: no such process
  */
 export function isProcessGone(holder: Holder, leaseId: string): boolean | undefined {

@@ -6,6 +6,7 @@ import { SessionErrorCode } from '../codes.js';
 import type { AssistantMessage, Message, ToolMessage } from '../types.js';
 import { isDurableSessionStore } from './isDurableSessionStore.js';
 import type { DurableSessionStore, SessionStore } from './sessionStore.js';
+import { describeError } from '../describeError.js';
 
 /** Makes a store; every store it makes shares one backend (one directory, one database). */
 export type CreateSessionStore = () => SessionStore | Promise<SessionStore>;
@@ -241,6 +242,10 @@ const cases: Case[] = [
  * rejects with an `AggregateError` of the failures, each named after its case. Uses fresh
  * session ids (`conformance-<uuid>-<n>`), so a persistent backend can be reused.
  * @example
+ * import { mkdtemp } from 'node:fs/promises';
+ * import { tmpdir } from 'node:os';
+ * import { join } from 'node:path';
+ * import { FileSessionStore } from './fileSessionStore.js';
  * const dir = await mkdtemp(join(tmpdir(), 'sessions-'));
  * await sessionStoreConformance(() => new FileSessionStore({ dir }));
  */
@@ -257,7 +262,7 @@ export async function sessionStoreConformance(createStore: CreateSessionStore): 
     try {
       await testCase.run(stores, () => sessionId);
     } catch (error) {
-      failures.push(new Error(`${testCase.name}: ${error instanceof Error ? error.message : String(error)}`, { cause: error }));
+      failures.push(new Error(`${testCase.name}: ${describeError(error)}`, { cause: error }));
     }
   }
   if (failures.length > 0) {

@@ -3,7 +3,8 @@
 // listed only when they lead to a file inside the skill folder, and never followed into folders.
 import type { Dirent } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
-import { isAbsolute, join, relative, sep } from 'node:path';
+import { join } from 'node:path';
+import { isInside } from '../capabilities/shared/confinement.js';
 import { compareText } from './compareText.js';
 import { skillFileName } from './loadSkillFolder.js';
 
@@ -52,8 +53,7 @@ export async function listBundledFiles(root: string, maxFiles: number): Promise<
 async function isFileInside(link: string, realRoot: string): Promise<boolean> {
   try {
     const target = await realpath(link);
-    const inside = relative(realRoot, target);
-    if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) return false;
+    if (target === realRoot || !isInside(realRoot, target)) return false;
     return (await stat(target)).isFile();
   } catch {
     return false;

@@ -3,8 +3,8 @@
 import type { Dirent } from 'node:fs';
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { ConfigurationError } from '../core.js';
-import { describeFsError, errnoCode } from './fsErrors.js';
+import { errnoCode, errnoText } from '../capabilities/shared/errno.js';
+import { optionChecks } from '../capabilities/shared/options.js';
 import { compareText } from './compareText.js';
 import { loadSkillFolder, skillFileName, type SkillFolderOutcome } from './loadSkillFolder.js';
 import type { LoadSkillsResult, Skill, SkillProblem } from './types.js';
@@ -19,7 +19,7 @@ import type { LoadSkillsResult, Skill, SkillProblem } from './types.js';
  */
 export async function loadSkills(dirs: readonly string[]): Promise<LoadSkillsResult> {
   if (!Array.isArray(dirs) || !dirs.every((dir) => typeof dir === 'string' && dir.length > 0)) {
-    throw new ConfigurationError('loadSkills(dirs): dirs must be an array of directory paths (non-empty strings).');
+    throw optionChecks('loadSkills').mustBe('dirs', 'an array of directory paths (non-empty strings)', dirs);
   }
   const skills: Skill[] = [];
   const problems: SkillProblem[] = [];
@@ -77,7 +77,7 @@ async function listSkillFolders(dir: string): Promise<ListedFolders> {
         ? 'Skills directory does not exist.'
         : code === 'ENOTDIR'
           ? 'Skills directory is not a directory.'
-          : `Skills directory cannot be read (${describeFsError(error)}).`;
+          : `Skills directory cannot be read (${errnoText(error)}).`;
     return { folders: [], problem: { path: dir, reason } };
   }
   const folders: string[] = [];

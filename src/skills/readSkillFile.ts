@@ -1,11 +1,11 @@
-// Reading a file of a skill, confined to the skill folder: the path is checked as written
-// (no absolute path, no `..`), then again after links are resolved, then read as text.
+// Reading a file of a skill, confined to the skill folder by the same policy as the file
+// tools (capabilities/shared/confinement.ts), then read as text.
 import { constants } from 'node:fs';
-import { open, realpath, type FileHandle } from 'node:fs/promises';
-import { isAbsolute, relative, resolve, sep, win32 } from 'node:path';
-import { describeFsError, errnoCode } from './fsErrors.js';
+import { open, type FileHandle } from 'node:fs/promises';
+import { confine, resolveRoot } from '../capabilities/shared/confinement.js';
+import { errnoCode, errnoText } from '../capabilities/shared/errno.js';
+import { decodeText } from '../capabilities/shared/textBytes.js';
 import { SkillToolErrorCode } from './skillToolCodes.js';
-import { decodeText } from './utf8Text.js';
 
 /** The file's text, or an error code with a sentence about the path. */
 export type SkillFileRead = { ok: true; text: string } | { ok: false; code: SkillToolErrorCode; message: string; size?: number };
@@ -16,41 +16,18 @@ export type SkillFileRead = { ok: true; text: string } | { ok: false; code: Skil
  * @example const read = await readSkillFile('/repo/.agents/skills/pdf', 'references/forms.md', 262144)
  */
 export async function readSkillFile(root: string, file: string, maxBytes: number): Promise<SkillFileRead> {
-  const refuse = (code: SkillToolErrorCode, message: string): SkillFileRead => ({ ok: false, code, message });
   const quoted = JSON.stringify(file);
-  const written = checkWrittenPath(file);
-  if (written !== undefined) return refuse(written.code, `${quoted} ${written.message}`);
-
-  let realRoot: string;
-  let realTarget: string;
+  let target;
   try {
-    realRoot = await realpath(root);
-    realTarget = await realpath(resolve(realRoot, file));
+    target = await confine(await resolveRoot(root, 'the skill folder'), file);
   } catch (error) {
-    const code = errnoCode(error);
-    if (code === 'ENOENT' || code === 'ENOTDIR') return refuse(SkillToolErrorCode.fileNotFound, `${quoted} does not exist.`);
-    return refuse(SkillToolErrorCode.readFailed, `${quoted} cannot be read (${describeFsError(error)}).`);
+    if (errnoCode(error) === 'ENOENT') return { ok: false, code: SkillToolErrorCode.fileNotFound, message: `${quoted} does not exist (the skill folder is gone).` };
+    return { ok: false, code: SkillToolErrorCode.readFailed, message: `${quoted} cannot be read (${errnoText(error)}).` };
   }
-  const inside = relative(realRoot, realTarget);
-  if (inside === '') return refuse(SkillToolErrorCode.notAFile, `${quoted} is the skill folder itself, not a file.`);
-  if (inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) {
-    return refuse(SkillToolErrorCode.pathOutsideRoot, `${quoted} leads outside the skill folder (through a link).`);
-  }
-  return readRegularText(realTarget, quoted, maxBytes);
-}
-
-/** Refusals decided from the path as written, before the filesystem is asked. */
-function checkWrittenPath(file: string): { code: SkillToolErrorCode; message: string } | undefined {
-  if (file.length === 0) return { code: SkillToolErrorCode.invalidPath, message: 'is empty; give a path relative to the skill folder.' };
-  if (file.includes('\0')) return { code: SkillToolErrorCode.invalidPath, message: 'contains a NUL character.' };
-  // Both separators and Windows drive paths, so the refusal does not depend on the platform.
-  if (isAbsolute(file) || win32.isAbsolute(file)) {
-    return { code: SkillToolErrorCode.pathOutsideRoot, message: 'is absolute; give a path relative to the skill folder.' };
-  }
-  if (file.split(/[\\/]/).includes('..')) {
-    return { code: SkillToolErrorCode.pathOutsideRoot, message: 'contains "..": files outside the skill folder are not readable.' };
-  }
-  return undefined;
+  if (!target.ok) return { ok: false, code: target.result.code as SkillToolErrorCode, message: target.result.content };
+  if (!target.exists) return { ok: false, code: SkillToolErrorCode.fileNotFound, message: `${quoted} does not exist.` };
+  if (target.display === '.') return { ok: false, code: SkillToolErrorCode.notAFile, message: `${quoted} is the skill folder itself, not a file.` };
+  return readRegularText(target.real, quoted, maxBytes);
 }
 
 async function readRegularText(path: string, quoted: string, maxBytes: number): Promise<SkillFileRead> {
@@ -70,7 +47,7 @@ async function readRegularText(path: string, quoted: string, maxBytes: number): 
     }
   } catch (error) {
     if (errnoCode(error) === 'EISDIR') return refuse(SkillToolErrorCode.notAFile, `${quoted} is a directory, not a file.`);
-    return refuse(SkillToolErrorCode.readFailed, `${quoted} cannot be read (${describeFsError(error)}).`);
+    return refuse(SkillToolErrorCode.readFailed, `${quoted} cannot be read (${errnoText(error)}).`);
   }
   // The reported size is not trusted: a /proc file says 0, and a file may grow while it is read.
   if (typeof bytes === 'number') return refuse(SkillToolErrorCode.fileTooLarge, `${quoted} holds more than ${maxBytes} bytes; files over ${maxBytes} bytes are not returned.`);

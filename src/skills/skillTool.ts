@@ -1,6 +1,7 @@
 // createSkillTool: one `skill` tool for all loaded skills. The model sees names and
 // descriptions; it reads a body, then a bundled file, only when it asks (progressive disclosure).
-import { ConfigurationError, type Tool, type ToolResult } from '../core.js';
+import type { Tool, ToolResult } from '../core.js';
+import { optionChecks } from '../capabilities/shared/options.js';
 import { compareText } from './compareText.js';
 import { splitSkillFile } from './frontmatter.js';
 import { listBundledFiles } from './listBundledFiles.js';
@@ -83,14 +84,16 @@ export function createSkillTool(skills: readonly Skill[], options: SkillToolOpti
   };
 }
 
+const check = optionChecks('createSkillTool');
+
 /** The skills by name; a list the tool could not serve unambiguously is a ConfigurationError. */
 function indexSkills(skills: readonly Skill[]): Map<string, Skill> {
-  if (!Array.isArray(skills)) throw new ConfigurationError('createSkillTool(skills): skills must be an array (the `skills` of loadSkills).');
+  if (!Array.isArray(skills)) throw check.mustBe('skills', 'an array (the `skills` of loadSkills)', skills);
   const byName = new Map<string, Skill>();
   for (const skill of skills) {
     const valid = typeof skill?.name === 'string' && typeof skill.description === 'string' && typeof skill.dir === 'string';
-    if (!valid) throw new ConfigurationError('createSkillTool(skills): each skill needs a string name, description and dir.');
-    if (byName.has(skill.name)) throw new ConfigurationError(`createSkillTool(skills): two skills are named ${JSON.stringify(skill.name)}.`);
+    if (!valid) throw check.fail('each skill needs a string name, description and dir.');
+    if (byName.has(skill.name)) throw check.fail(`two skills are named ${JSON.stringify(skill.name)}.`);
     byName.set(skill.name, skill);
   }
   return byName;

@@ -1,23 +1,24 @@
-// Codes of the `skill` tool's own error results; `path_outside_root` is the core's code.
-import { ToolErrorCode } from '../core.js';
+// Codes of the `skill` tool's error results: its own, and those it shares with the file
+// tools because it reads files by the same rules.
+import { FileToolErrorCode } from '../capabilities/shared/fileErrors.js';
 
 /** Stable codes an error result of the `skill` tool may carry. */
 export const SkillToolErrorCode = {
   /** No loaded skill has that name; the message lists the ones that exist. */
   unknownSkill: 'unknown_skill',
-  /** `file` is empty or holds a NUL character. */
-  invalidPath: 'invalid_path',
-  /** `file` is absolute, has a `..` segment, or is a link whose target leaves the skill folder. */
-  pathOutsideRoot: ToolErrorCode.pathOutsideRoot,
+  /** `file` holds a NUL character. */
+  invalidPath: FileToolErrorCode.invalidPath,
+  /** `file` leads outside the skill folder, as written (`..`, an absolute path elsewhere) or through a link. */
+  pathOutsideRoot: FileToolErrorCode.pathOutsideRoot,
   /** Nothing exists at `file` inside the skill folder. */
-  fileNotFound: 'file_not_found',
+  fileNotFound: FileToolErrorCode.notFound,
   /** `file` names a directory or another thing that is not a regular file. */
-  notAFile: 'not_a_file',
+  notAFile: FileToolErrorCode.notAFile,
   /** The file holds a NUL byte or is not valid UTF-8. */
-  binaryFile: 'binary_file',
+  binaryFile: FileToolErrorCode.binary,
   /** The file is larger than the tool's `maxFileBytes`. */
-  fileTooLarge: 'file_too_large',
-  /** The filesystem refused the read (permissions, I/O); the same code as the built-in file tools. */
-  readFailed: 'file_error',
+  fileTooLarge: FileToolErrorCode.tooLarge,
+  /** The filesystem refused the read (permissions, I/O). */
+  readFailed: FileToolErrorCode.io,
 } as const;
 export type SkillToolErrorCode = (typeof SkillToolErrorCode)[keyof typeof SkillToolErrorCode];

@@ -1,5 +1,5 @@
 // Options of createSkillTool, their defaults and their checks.
-import { ConfigurationError } from '../core.js';
+import { optionChecks } from '../capabilities/shared/options.js';
 import { minSkillToolDescriptionChars } from './skillToolDescription.js';
 
 /** Options of `createSkillTool`; every one has a default. */
@@ -19,6 +19,8 @@ export const defaultSkillToolOptions: Readonly<Required<SkillToolOptions>> = Obj
   maxFileBytes: 256 * 1024,
 });
 
+const check = optionChecks('createSkillTool');
+
 const minimums: Readonly<Required<SkillToolOptions>> = {
   maxDescriptionChars: minSkillToolDescriptionChars,
   maxListedFiles: 0,
@@ -30,17 +32,10 @@ const minimums: Readonly<Required<SkillToolOptions>> = {
  * @example resolveSkillToolOptions({ maxListedFiles: 20 }).maxFileBytes // 262144
  */
 export function resolveSkillToolOptions(options: SkillToolOptions = {}): Required<SkillToolOptions> {
+  const given = check.object(options, Object.keys(defaultSkillToolOptions));
   const resolved = { ...defaultSkillToolOptions };
-  for (const key of Object.keys(options) as (keyof SkillToolOptions)[]) {
-    if (!(key in defaultSkillToolOptions)) {
-      throw new ConfigurationError(`createSkillTool: unknown option ${JSON.stringify(key)}.`);
-    }
-    const value = options[key];
-    if (value === undefined) continue;
-    if (!Number.isSafeInteger(value) || value < minimums[key]) {
-      throw new ConfigurationError(`createSkillTool: ${key} must be a whole number of at least ${minimums[key]}, got ${String(value)}.`);
-    }
-    resolved[key] = value;
+  for (const key of Object.keys(resolved) as (keyof SkillToolOptions)[]) {
+    resolved[key] = check.integer(key, given[key], minimums[key], defaultSkillToolOptions[key]);
   }
   return resolved;
 }

@@ -9,6 +9,7 @@ import type { RegisteredTool } from './toolSet.js';
 import type { JsonSchemaObject, Tool, ToolEffects } from '../types.js';
 import { SchemaCompileError, type SchemaCompiler } from './validation/schemaValidator.js';
 import { checkPermissionArgument } from '../permissions/permissionArgument.js';
+import { describeError } from '../describeError.js';
 
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 const FLAGS = ['readOnly', 'concurrencySafe'] as const;
@@ -79,7 +80,7 @@ function ownCopy(parameters: unknown, name: string): unknown {
     if (error instanceof RangeError) {
       throw refuse('invalidToolSchema', `Tool "${name}": parameters is nested too deeply to read (the stack overflowed)`, name, error);
     }
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = describeError(error);
     throw refuse('invalidToolSchema', `Tool "${name}": parameters must be plain JSON (${reason})`, name, error);
   }
 }

@@ -1,7 +1,8 @@
 // createAgent({ approve }) answers approval requests; without it, an agent's Runs deny
 // calls that need approval at once (no one could send them APPROVE), never waiting forever.
 import { describe, expect, it } from 'vitest';
-import { createAgent, createScriptedProvider, type Tool } from '../../src/index.js';
+import { createAgent, type Tool } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { call } from '../helpers/runHarness.js';
 
 const guarded: Tool = {

@@ -2,7 +2,8 @@
 // construction), yet every Run gets what it must: the agent's session store whether or not the
 // first Run had a session, and the tools registered when the Run started.
 import { describe, expect, it } from 'vitest';
-import { createAgent, createScriptedProvider, MemorySessionStore, type ProviderRequest } from '../../src/index.js';
+import { createAgent, MemorySessionStore, type ProviderRequest } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { echoTool } from '../helpers/tools.js';
 
 describe("an agent's Runs", () => {

@@ -1,7 +1,8 @@
 // createAgent({ instructions }) reaches every Run: the system message first in every
 // request, never written to the session, so a session's Runs do not accumulate copies.
 import { describe, expect, it } from 'vitest';
-import { createAgent, createScriptedProvider, MemorySessionStore } from '../../src/index.js';
+import { createAgent, MemorySessionStore } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 
 describe('createAgent({ instructions })', () => {
   it('sends a string first in every request of every Run, and never stores it', async () => {

@@ -1,7 +1,8 @@
 // createAgent refuses options it cannot use at once, quoting the bad value, instead of
 // failing in the first Run.
 import { describe, expect, it } from 'vitest';
-import { ConfigurationError, createAgent, createScriptedProvider, type AgentOptions } from '../../src/index.js';
+import { ConfigurationError, createAgent, type AgentOptions } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 
 const provider = createScriptedProvider([{ text: 'ok' }]);
 const create = (options: unknown) => () => createAgent(options as AgentOptions);

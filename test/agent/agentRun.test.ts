@@ -3,7 +3,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   createAgent,
-  createScriptedProvider,
   MemorySessionStore,
   RunError,
   ToolRegistry,
@@ -11,6 +10,7 @@ import {
   type Message,
   type ProviderResponse,
 } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { deferred } from '../helpers/deferred.js';
 import { expectSessionInvariant } from '../helpers/invariants.js';
 import { call } from '../helpers/runHarness.js';

@@ -1,6 +1,7 @@
 // A cancelled Run's RunError carries the abort reason as its cause.
 import { describe, expect, it } from 'vitest';
-import { createAgent, createScriptedProvider, RunError } from '../../src/index.js';
+import { createAgent, RunError } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { flush } from '../helpers/deferred.js';
 
 describe('agent.run cancelled by its signal', () => {

@@ -1,7 +1,8 @@
 // A Run queued behind another on the same session can be aborted while it waits: it
 // rejects at once with `cancelled`, and its input never reaches the session or the model.
 import { describe, expect, it } from 'vitest';
-import { createAgent, createScriptedProvider, MemorySessionStore, RunError, type RunEvent } from '../../src/index.js';
+import { createAgent, MemorySessionStore, RunError, type RunEvent } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { deferred, flush } from '../helpers/deferred.js';
 
 function blockedSession() {

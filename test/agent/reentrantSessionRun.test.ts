@@ -1,7 +1,8 @@
 // A tool that runs the agent on its own Run's session would wait for that Run, which waits
 // for the tool. The inner Run is refused at once with a clear error instead.
 import { describe, expect, it } from 'vitest';
-import { createAgent, createScriptedProvider, SessionError, type Agent, type Tool } from '../../src/index.js';
+import { createAgent, SessionError, type Agent, type Tool } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { call } from '../helpers/runHarness.js';
 
 function agentWithNestedTool(innerSessionId: (outer: string) => string | undefined, useStream = false) {

@@ -2,7 +2,8 @@
 // operators, firstValueFrom, or an unsubscribe before the Run's actor even exists.
 import { filter, firstValueFrom, take, type Observable } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { createAgent, createScriptedProvider, MemorySessionStore, type RunEvent } from '../../src/index.js';
+import { createAgent, MemorySessionStore, type RunEvent } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { deferred, flush } from '../helpers/deferred.js';
 import { call } from '../helpers/runHarness.js';
 import { gatedTool } from '../helpers/tools.js';

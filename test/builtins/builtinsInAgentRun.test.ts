@@ -3,7 +3,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createAgent, createFileTools, createScriptedProvider, createShellTool, MemorySessionStore, type AssistantMessage, type ToolMessage } from '../../src/index.js';
+import { createAgent, createFileTools, createShellTool, MemorySessionStore, type AssistantMessage, type ToolMessage } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { useSandbox, writeFiles } from './builtinsTestKit.js';
 
 const call = (id: string, name: string, args: Record<string, unknown>) => ({ toolCalls: [{ id, name, arguments: JSON.stringify(args) }] });

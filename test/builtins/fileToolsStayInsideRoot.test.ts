@@ -100,6 +100,12 @@ describe('file tools inside the root', () => {
     expect((await call('read_file', { path: 'src/../src/a.txt' })).content).toBe('    1\talpha');
   });
 
+  it('refuse a path with a NUL character as invalid_path, as the skill tool does', async () => {
+    const box = sandbox();
+    const { call } = fileTools({ root: box.root });
+    expect(await call('read_file', { path: 'a.txt\0.png' })).toMatchObject({ isError: true, code: 'invalid_path' });
+  });
+
   it('accept a root given through a symbolic link', async () => {
     const box = sandbox();
     await writeFiles(box.root, { 'a.txt': 'alpha\n' });

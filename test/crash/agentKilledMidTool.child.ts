@@ -1,7 +1,8 @@
 // Run by agentKilledMidTool.test.ts: an agent on a FileSessionStore runs a scripted batch
 // whose last call prints `running <callId>` and never returns, until the test SIGKILLs
 // this process. Usage: agentKilledMidTool.child.ts <dir> <sessionId> <scenario>
-import { createAgent, createScriptedProvider, FileSessionStore, type ProviderResponse, type Tool } from '../../src/index.js';
+import { createAgent, FileSessionStore, type ProviderResponse, type Tool } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 
 export type CrashScenario = 'oneCall' | 'secondCallOfBatch';
 

@@ -10,12 +10,12 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createAgent,
-  createScriptedProvider,
   FileSessionStore,
   type Message,
   type SessionRepair,
   type ToolMessage,
 } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { expectSessionInvariant } from '../helpers/invariants.js';
 import { call } from '../helpers/runHarness.js';
 import { echoTool } from '../helpers/tools.js';

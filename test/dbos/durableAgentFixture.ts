@@ -2,7 +2,8 @@
 // a scripted model, a `'once'` tool and an `'idempotent'` one that write a side-effect ledger,
 // a tool that needs approval, and one that runs until its signal aborts.
 import { DBOS } from '@dbos-inc/dbos-sdk';
-import { createAgent, createScriptedProvider, type Tool } from '../../src/index.js';
+import { createAgent, type Tool } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { PostgresSessionStore } from '../../src/postgres/index.js';
 import { registerDurableAgent } from '../../src/dbos/index.js';
 import { readLedger, recordEffect } from '../crash/effectLedger.js';

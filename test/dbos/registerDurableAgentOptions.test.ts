@@ -1,6 +1,7 @@
 // registerDurableAgent refuses what it cannot run, at once and with a ConfigurationError.
 import { describe, expect, it } from 'vitest';
-import { ConfigurationError, createAgent, createScriptedProvider, type Agent } from '../../src/index.js';
+import { ConfigurationError, createAgent, type Agent } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { registerDurableAgent } from '../../src/dbos/index.js';
 
 describe('registerDurableAgent', () => {

@@ -1,7 +1,8 @@
 // docs/design.md, "Events": what a Run publishes, in what order, with which fields.
 import { firstValueFrom, map, toArray } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
-import { createAgent, createScriptedProvider, runEvents, createRunActor, type RunEvent } from '../../src/index.js';
+import { createAgent, runEvents, createRunActor, type RunEvent } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { deferred } from '../helpers/deferred.js';
 import { call, startRun } from '../helpers/runHarness.js';
 import { echoTool } from '../helpers/tools.js';

@@ -17,11 +17,13 @@ async function runExample(file: string, env: Record<string, string | undefined> 
 
 /** The examples the tests below run, and the modules only they import. */
 const RUN = ['demo.ts', 'providers.ts', 'quickstart.ts', 'typedTools.ts'];
+/** Examples that need a server, run by the tests of their module (test/dbos/dbosWorkersExample.test.ts). */
+const RUN_ELSEWHERE = ['dbos-workers.ts'];
 const IMPORTED_BY_RUN = ['demoScript.ts'];
 
 describe('examples', () => {
   it('every file of examples/ is run here, or imported by one that is', async () => {
-    expect((await readdir('examples')).sort()).toEqual([...RUN, ...IMPORTED_BY_RUN].sort());
+    expect((await readdir('examples')).sort()).toEqual([...RUN, ...RUN_ELSEWHERE, ...IMPORTED_BY_RUN].sort());
   });
 
   it('npm run demo says first that its model is scripted and how to use a real one', async () => {

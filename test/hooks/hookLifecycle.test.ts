@@ -3,7 +3,8 @@
 // it, afterToolCall replaces or extends the result (cut to the output limit) or makes it
 // hook_failed, provider hooks add messages to one request only or fail the Run with hook_failed.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ConfigurationError, createAgent, createRunActor, createScriptedProvider, RunError, runToPromise, type AgentHooks, type ProviderRequest, type Tool } from '../../src/index.js';
+import { ConfigurationError, createAgent, createRunActor, RunError, runToPromise, type AgentHooks, type ProviderRequest, type Tool } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { flush } from '../helpers/deferred.js';
 import { call, startRun } from '../helpers/runHarness.js';
 

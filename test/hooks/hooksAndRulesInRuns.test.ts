@@ -2,7 +2,8 @@
 // allow, then the tool's own needsApproval, with beforeToolCall first), globs, paths normalised
 // against the root, compound shell commands, rewritten arguments validated again, failing hooks.
 import { describe, expect, it } from 'vitest';
-import { createScriptedProvider, type AgentHooks, type PermissionRules, type RunEvent, type Tool } from '../../src/index.js';
+import type { AgentHooks, PermissionRules, RunEvent, Tool } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { call, startRun } from '../helpers/runHarness.js';
 
 const executed: { tool: string; args: Record<string, unknown> }[] = [];

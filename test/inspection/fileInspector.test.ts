@@ -6,7 +6,8 @@ import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toPromise } from 'xstate';
 import { toInspectable } from '../../src/inspection/inspectable.js';
-import { createFileInspector, createRunActor, createScriptedProvider, TinyAgentError, type Tool } from '../../src/index.js';
+import { createFileInspector, createRunActor, TinyAgentError, type Tool } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { call } from '../helpers/runHarness.js';
 import { echoTool } from '../helpers/tools.js';
 

@@ -3,7 +3,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type * as XState from 'xstate';
 import type { InspectionEvent } from 'xstate';
-import { createAgent, createRunActor, createScriptedProvider } from '../../src/index.js';
+import { createAgent, createRunActor } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 
 const createActorSpy = vi.hoisted(() => ({ calls: [] as { logic: unknown; options: Record<string, unknown> | undefined }[] }));
 vi.mock('xstate', async (importOriginal) => {

@@ -100,7 +100,7 @@ describe('${VAR} expansion', () => {
 describe('connectMcpServers options', () => {
   it.each<[string, object, RegExp]>([
     ['trusted naming no configured server', { trusted: ['fs'] }, /trusted names "fs", which is not a configured server/],
-    ['an unknown option', { trust: ['odd'] }, /unknown option "trust"/],
+    ['an unknown option', { trust: ['odd'] }, /connectMcpServers: "trust" is not an option \(options: trusted, /],
     ['a callTimeoutMs that is not positive', { callTimeoutMs: 0 }, /callTimeoutMs must be a positive number/],
     ['a needsApproval of the wrong type', { needsApproval: 'yes' }, /needsApproval must be true, false or an array/],
   ])('refuses %s', async (_case, options, message) => {

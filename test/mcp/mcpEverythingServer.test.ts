@@ -2,8 +2,9 @@
 // HTTP (bound to 127.0.0.1 only): listing, registration, a whole agent Run, results,
 // cancellation, a server killed mid-call on each transport, and close().
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAgent, createScriptedProvider, ToolErrorCode, ToolRegistry } from '../../src/index.js';
-import { connectMcpServers, type McpServers } from '../../src/mcp/index.js';
+import { createAgent, ToolErrorCode, ToolRegistry } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
+import { connectMcpServers, McpErrorCode, type McpServers } from '../../src/mcp/index.js';
 import { everythingStdio, execute, isRunning, startEverythingHttp, until, type HttpServer, SERVER_START_MS } from './helpers.js';
 
 let web: HttpServer;
@@ -127,10 +128,10 @@ describe('a server killed mid-call', () => {
     const killedAt = Date.now();
     const result = await call;
     expect(Date.now() - killedAt).toBeLessThan(5_000);
-    expect(result).toMatchObject({ isError: true, code: ToolErrorCode.mcpServerClosed });
+    expect(result).toMatchObject({ isError: true, code: McpErrorCode.serverClosed });
     expect(status()).toMatchObject({ state: 'closed', error: expect.any(String) as string });
     const later = await execute(doomedRegistry, `mcp__${server}__echo`, { message: 'anyone?' });
-    expect(later).toMatchObject({ isError: true, code: ToolErrorCode.mcpServerClosed });
+    expect(later).toMatchObject({ isError: true, code: McpErrorCode.serverClosed });
     expect(later.content).toContain(`"${server}" is closed`);
   });
 });
@@ -145,7 +146,7 @@ describe('close()', () => {
     await until(() => web.output().includes('Received session termination request'));
     expect(mcp.status().map((server) => server.state)).toEqual(['closed', 'closed']);
     for (const server of ['everything', 'web']) {
-      expect(await execute(registry, `mcp__${server}__echo`, { message: 'x' })).toMatchObject({ code: ToolErrorCode.mcpServerClosed });
+      expect(await execute(registry, `mcp__${server}__echo`, { message: 'x' })).toMatchObject({ code: McpErrorCode.serverClosed });
     }
   });
 });

@@ -4,7 +4,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAgent, createScriptedProvider, ToolErrorCode, ToolRegistry } from '../../src/index.js';
+import { createAgent, ToolErrorCode, ToolRegistry } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { connectMcpServers, type McpServers } from '../../src/mcp/index.js';
 import { execute, filesystemStdio, SERVER_START_MS } from './helpers.js';
 

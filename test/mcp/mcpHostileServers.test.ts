@@ -3,7 +3,7 @@
 // over the SDK's message limit; and time limits no timer can hold.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigurationError, ToolErrorCode, ToolRegistry } from '../../src/index.js';
-import { connectMcpServers, type McpServers } from '../../src/mcp/index.js';
+import { connectMcpServers, McpErrorCode, type McpServers } from '../../src/mcp/index.js';
 import { execute, rawServer, SERVER_START_MS } from './helpers.js';
 
 // Each case has its own servers, so that one failing cannot hide another.
@@ -59,7 +59,7 @@ describe('a result over the message limit that cannot be told apart', () => {
 
   it('ends the connection at once (every waiting call fails now), and says why', async () => {
     const result = await execute(huge.registry, 'mcp__huge__huge');
-    expect(result).toMatchObject({ isError: true, code: ToolErrorCode.mcpServerClosed });
+    expect(result).toMatchObject({ isError: true, code: McpErrorCode.serverClosed });
     expect(result.content).toContain('more than the 10 MiB');
     expect(huge.mcp!.status()[0]).toMatchObject({ state: 'closed', error: expect.stringContaining('more than the 10 MiB') as string });
   });

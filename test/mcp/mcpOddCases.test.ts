@@ -7,14 +7,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createAgent,
-  createScriptedProvider,
   RegistrationErrorCode,
   ToolErrorCode,
   ToolRegistrationError,
   ToolRegistry,
   type Tool,
 } from '../../src/index.js';
-import { connectMcpServers, type McpServers } from '../../src/mcp/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
+import { connectMcpServers, McpErrorCode, type McpServers } from '../../src/mcp/index.js';
 import { execute, marks, oddServer, until, SERVER_START_MS } from './helpers.js';
 
 // A registry that refuses `prefixItems` the way a strict registry reports unknown keywords.
@@ -151,7 +151,7 @@ describe('one odd server', () => {
 
   it('gives an error result with code timeout when a call outlives callTimeoutMs, and cancels it on the server', async () => {
     const result = await execute(registries.fast, 'mcp__odd__sleep', { ms: 60_000 });
-    expect(result).toMatchObject({ isError: true, code: ToolErrorCode.timeout });
+    expect(result).toMatchObject({ isError: true, code: McpErrorCode.timeout });
     expect(result.content).toContain('200 ms');
     await until(() => marks(fastMarkFile).some((line) => line.startsWith('cancelled'))); // the server was told
   });

@@ -1,6 +1,7 @@
-// The MCP SDK is loaded by connectMcpServers, not by importing tinyagent: an application
-// that never connects a server never loads it. Checked in a child process whose module
-// loader refuses the SDK (fixtures/blockMcpSdk.mjs).
+// The MCP SDK (an optional peer dependency) is loaded by connectMcpServers, not by importing
+// tinyagent: an application that never connects a server never loads it, and one that did
+// not install it is told which package to install. Checked in a child process whose module
+// loader refuses the SDK (fixtures/blockMcpSdk.mjs) or does not find it (fixtures/missingMcpSdk.mjs).
 import { execFile } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,18 +18,23 @@ console.log('imported', typeof main.connectMcpServers, typeof mcp.loadMcpConfig)
 try {
   await main.connectMcpServers({ s: { command: 'true' } }, new main.ToolRegistry());
 } catch (error) {
-  console.log('connect:', error.message);
+  console.log('connect:', error.name, error.message);
 }
 `;
 
+const runWith = async (fixture: string) =>
+  (await promisify(execFile)(process.execPath, ['--import', 'tsx', '--import', join(here, 'fixtures', fixture), '--input-type=module', '-e', script], { cwd: root })).stdout;
+
 describe('the MCP SDK', () => {
   it('is not loaded by importing tinyagent, only by connecting a server', async () => {
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', '--import', join(here, 'fixtures/blockMcpSdk.mjs'), '--input-type=module', '-e', script],
-      { cwd: root },
-    );
+    const stdout = await runWith('blockMcpSdk.mjs');
     expect(stdout).toContain('imported function function');
-    expect(stdout).toMatch(/connect: MCP SDK loaded: @modelcontextprotocol\/sdk/);
+    expect(stdout).toMatch(/connect: Error MCP SDK loaded: @modelcontextprotocol\/sdk/);
+  });
+
+  it('when missing, makes connecting a ConfigurationError that names the package to install', async () => {
+    const stdout = await runWith('missingMcpSdk.mjs');
+    expect(stdout).toContain('imported function function');
+    expect(stdout).toMatch(/connect: ConfigurationError connectMcpServers: MCP servers need the package @modelcontextprotocol\/sdk.*npm install @modelcontextprotocol\/sdk/);
   });
 });

@@ -4,8 +4,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ToolErrorCode, ToolRegistry } from '../../src/index.js';
-import { connectMcpServers, type McpServers } from '../../src/mcp/index.js';
+import { ToolRegistry } from '../../src/index.js';
+import { connectMcpServers, McpErrorCode, type McpServers } from '../../src/mcp/index.js';
 import { execute, isRunning, marks, oddServer, until } from './helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'tinyagent-mcp-proc-'));
@@ -76,11 +76,11 @@ describe.concurrent('process groups', () => {
     await until(() => marks(markFile).some((line) => line.startsWith('started')));
     process.kill(pid, 'SIGKILL');
     const killedAt = Date.now();
-    expect(await call).toMatchObject({ isError: true, code: ToolErrorCode.mcpServerClosed });
+    expect(await call).toMatchObject({ isError: true, code: McpErrorCode.serverClosed });
     expect(Date.now() - killedAt).toBeLessThan(5_000);
     expect(mcp.status()[0]).toMatchObject({ state: 'closed', error: expect.stringContaining('killed by SIGKILL') as string });
     const later = await execute(registry, 'mcp__odd__echo', { text: 'x' });
-    expect(later).toMatchObject({ isError: true, code: ToolErrorCode.mcpServerClosed });
+    expect(later).toMatchObject({ isError: true, code: McpErrorCode.serverClosed });
     await until(() => !isRunning(grandchild));
   });
 });

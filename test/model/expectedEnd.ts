@@ -3,7 +3,10 @@
 // (what the provider, tools, session and user did) with the contract's rules alone.
 import type { RunPath } from './runModel.js';
 import { resolvedLimits } from './runModel.js';
-import { codeOfOutcome } from './runPayloads.js';
+import { codeOfOutcome, replies } from './runPayloads.js';
+import { nothingSpent, spendResponse, usedUp } from './budgetRules.js';
+import { outputVerdict } from './outputRules.js';
+import type { ProviderResponse } from '../../src/index.js';
 
 export interface ExpectedEnd {
   status: 'completed' | 'limit_reached' | 'cancelled' | 'failed';
@@ -25,6 +28,8 @@ export function expectedEnd(path: RunPath): ExpectedEnd {
   let answered = false;
   let limitReached = false;
   let batches = 0;
+  let overBudget = false;
+  const spent = nothingSpent();
   const callCodes = new Map<string, string>();
   for (const { event } of path.steps) {
     const stimulus = event.stimulus;
@@ -35,14 +40,29 @@ export function expectedEnd(path: RunPath): ExpectedEnd {
     if (stimulus.kind === 'answer' && !stimulus.approved) callCodes.set(stimulus.callId, 'denied');
     if (stimulus.kind === 'tool' && !callCodes.has(stimulus.callId)) callCodes.set(stimulus.callId, codeOfOutcome[stimulus.outcome]);
     if (stimulus.kind === 'reply') {
-      if (stimulus.reply === 'answer') answered = true;
+      const response: ProviderResponse = replies[stimulus.reply](stimulus.batch);
+      const calls = Math.min(response.toolCalls?.length ?? 0, limits.maxCallsPerResponse);
+      // A response that passes a budget ends the Run at the limit, whatever it asked for.
+      if (spendResponse(limits, spent, response.usage, calls)) overBudget = true;
+      else if (stimulus.reply === 'answer') answered = true;
       // A response with calls counts against the limit, an incomplete one too (its calls are refused).
       else if (batches >= limits.maxIterations) limitReached = true;
-      else batches++;
+      else {
+        batches++;
+        if (response.finishReason !== 'length') spent.toolCalls += calls;
+      }
     }
   }
+  // A budget used up before a request ends the Run without that request.
+  if (usedUp(limits, spent)) overBudget = true;
   if (failed !== undefined) return { status: 'failed', code: failed, callCodes };
   if (cancelled) return { status: 'cancelled', code: 'cancelled', callCodes };
+  if (overBudget) return { status: 'limit_reached', code: 'budget_exceeded', callCodes };
+  if (path.set.output) {
+    const { end } = outputVerdict(path, limits, path.steps.length);
+    if (end === undefined) throw new Error(`path ${path.name} ended without a reason the oracle knows`);
+    return { status: end.status, code: end.status === 'failed' ? end.code : undefined, callCodes };
+  }
   if (answered) return { status: 'completed', code: undefined, callCodes };
   if (limitReached) return { status: 'limit_reached', code: 'tool_iteration_limit', callCodes };
   throw new Error(`path ${path.name} ended without a reason the oracle knows`);

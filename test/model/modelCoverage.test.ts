@@ -89,13 +89,39 @@ describe('the scenarios the Run must cover are among the generated Run paths', (
     expect(labels).toEqual(new Set(['provider throws', 'provider malformed']));
   });
 
+  it('budgets end the Run at the limit: before the first request, after a response, before a later request', () => {
+    const budgetEnds = runPaths.filter((path) => path.steps.at(-1)!.state.snapshot.context.outcome?.error?.code === 'budget_exceeded');
+    const where = new Set(
+      budgetEnds.map((path) => {
+        const requests = emittedTypes(path.steps.at(-1)!.state.history, 'provider.requested').length;
+        const refused = emittedTypes(path.steps.at(-1)!.state.history, 'tool.failed').some((event) => event.code === 'budget_exceeded');
+        return requests === 0 ? 'before the first request' : refused ? 'after a response' : 'before a later request';
+      }),
+    );
+    expect(where).toEqual(new Set(['before the first request', 'after a response', 'before a later request']));
+  });
+
+  it('typed output: answers taken in the loop and in the last turn, output_invalid and output_missing', () => {
+    const ends = new Set(
+      runPaths
+        .filter((path) => path.set.output !== undefined && path.steps.at(-1)!.state.status === 'done')
+        .map((path) => {
+          const { value, context } = path.steps.at(-1)!.state.snapshot;
+          const lastTurn = path.steps.some((step) => valueName(step.state.snapshot.value) === 'requestingFinalAnswer');
+          return `${String(value)} ${context.outcome?.error?.code ?? (lastTurn ? 'from the last turn' : 'in the loop')}`;
+        }),
+    );
+    for (const end of ['done in the loop', 'done from the last turn', 'failed output_invalid', 'failed output_missing']) expect(ends).toContain(end);
+  });
+
   it('every error code a call can get in a Run, and a truncated result', () => {
     const events = runPaths.flatMap((path) => path.steps.at(-1)!.state.history);
     const codes = new Set(emittedTypes(events, 'tool.failed').map((event) => event.code as string));
-    // The codes the runtime gives (a restore gives `interrupted`); the others are tools' own (files, shell, MCP).
-    // `hook_failed` is the afterToolCall hook's, explored by the ToolCall model (the modelled Runs have no hooks).
-    const toolsOwn: string[] = [ToolErrorCode.pathOutsideRoot, ToolErrorCode.commandFailed, ToolErrorCode.timeout, ToolErrorCode.mcpServerClosed, ToolErrorCode.denied, ToolErrorCode.hookFailed];
-    const runCodes = Object.values(ToolErrorCode).filter((code) => !toolsOwn.includes(code));
+    // Every code the runtime gives (a restore gives `interrupted`) but `denied`, which needs an approver,
+    // and `hook_failed`, the afterToolCall hook's, explored by the ToolCall model (the modelled Runs have no hooks);
+    // agentTool's own codes are its results, not the Run's.
+    const notInModelledRuns: string[] = [ToolErrorCode.denied, ToolErrorCode.hookFailed, ToolErrorCode.agentDepthLimit, ToolErrorCode.agentConcurrencyLimit, ToolErrorCode.agentFailed];
+    const runCodes = Object.values(ToolErrorCode).filter((code) => !notInModelledRuns.includes(code));
     for (const code of runCodes) expect(codes, code).toContain(code);
     const truncated = events.some((event) => (event.result as { truncated?: boolean } | undefined)?.truncated === true);
     expect(truncated).toBe(true);

@@ -48,6 +48,26 @@ export const plantedBugs: readonly PlantedBug[] = [
     sets: ['in memory'],
   },
   {
+    name: 'a budget used up before a request not checked',
+    plant: (machine) => machine.provide({ guards: { budgetExhausted: () => false } }),
+    sets: ['budget: tokens used up', 'budget: nothing to spend'],
+  },
+  {
+    name: 'maxToolCalls checked against the calls run so far only',
+    plant: (machine) => machine.provide({ guards: { responseOverBudget: guard((context) => context.spent.toolCalls > (context.limits.maxToolCalls ?? Infinity)) } }),
+    sets: ['budget: tool calls'],
+  },
+  {
+    name: 'the last turn skipped: the iteration limit ends a Run with output in the loop',
+    plant: (machine) => machine.provide({ guards: { finalTurnDue: () => false } }),
+    sets: ['output'],
+  },
+  {
+    name: 'one refused answer more than maxOutputRetries allows',
+    plant: (machine) => machine.provide({ guards: { outputRetriesExhausted: guard((context) => context.answer !== undefined && context.messages.filter((m) => m.role === 'tool' && m.isError).length > context.answer.maxRetries + 1) } }),
+    sets: ['output, with a session'],
+  },
+  {
     name: "a CANCEL ignored while a batch's results are written",
     plant: (machine) => withoutTransition(machine, ['appendingResults'], 'CANCEL'),
     sets: ['with a session'],

@@ -10,7 +10,22 @@ import { toolChildId } from '../../machines/run/runSteps.js';
 import { resolveLimits, ToolRegistry, type RunLimits } from '../../src/index.js';
 import { modelPaths, pureMachineLogic, type ModelEvent, type ModelPath, type ModelState } from './pureMachineLogic.js';
 import { parsePermissionRules } from '../../src/index.js';
-import { expectedResult, guardRuleReason, runModelPermissions, malformedReply, modelTools, outcomesByReply, replies, replyOf, type ProviderFailure, type ReplyName, type ToolOutcome } from './runPayloads.js';
+import { compileOutput, withFinalAnswer, type CompiledOutput } from '../../src/output/outputSchema.js';
+import {
+  answerRecorded,
+  modelOutputSchema,
+  expectedResult,
+  guardRuleReason,
+  runModelPermissions,
+  malformedReply,
+  modelTools,
+  outcomesByReply,
+  replies,
+  replyOf,
+  type ProviderFailure,
+  type ReplyName,
+  type ToolOutcome,
+} from './runPayloads.js';
 import type { RunPathSet } from './runPathSets.js';
 import { valueName } from './machineGraph.js';
 import { cancelledWhileWaitingResult, deniedResult } from '../../machines/toolCall/approvalResults.js';
@@ -59,14 +74,22 @@ function modelInput(set: RunPathSet): RunMachineInput {
     history: [],
     sessionId: set.session ? 'model' : undefined,
     cancelled: set.aborted === true,
+    answer: set.output ? { mode: set.output.outputMode ?? 'tool', maxRetries: set.output.maxOutputRetries ?? 2 } : undefined,
   };
 }
 
+/** The compiled output of a path set that has one. */
+export function modelOutput(set: { output?: RunPathSet['output'] }): CompiledOutput | undefined {
+  return set.output ? compileOutput(modelOutputSchema, set.output) : undefined;
+}
+
 /** The model's environment: the real tools (never executed) and a clock at 0. */
-export function modelEnvironment(): RunEnvironment {
+export function modelEnvironment(output?: CompiledOutput): RunEnvironment {
+  const tools = new ToolRegistry(modelTools(neverExecuted)).snapshot();
   return {
+    output,
     provider: noProvider,
-    tools: new ToolRegistry(modelTools(neverExecuted)).snapshot(),
+    tools: output ? withFinalAnswer(tools, output) : tools,
     store: noStore,
     now: () => 0,
     instructions: undefined,
@@ -109,6 +132,10 @@ function abstractState(snapshot: RunSnapshot, history: readonly AnyEventObject[]
     iterations: context.iterations,
     cancelRequested: context.cancelRequested,
     outcome: context.outcome?.status,
+    // Refused answers so far (the retry guards count them).
+    refusedAnswers: history.filter((event) => event.type === 'tool.failed' && event.toolName === 'final_answer').length,
+    // The budget guards read these (the clock of the model stands still).
+    spent: [context.spent.inputTokens, context.spent.outputTokens, context.spent.totalTokens, context.spent.toolCalls, context.spent.costUsd],
     calls: batch?.calls.map((call, index) => {
       const where = settled.has(call.id) ? 'settled' : toolChildId(index) in children ? 'running' : 'waiting';
       const approval = call.name === 'guard' ? `:${approvalPhase(call.id, history, lastEvent)}` : '';
@@ -175,17 +202,25 @@ export function eventsFor(set: RunPathSet) {
     if (snapshot.status !== 'active') return [];
     const children = toolChildren(snapshot);
     // A call rejected by validation finishes as soon as it starts: nothing can come before it.
-    const instant = children.find((child) => child.status === 'done');
+    // So does the runtime's own final_answer tool, whose execute resolves at once.
+    const instant = children.find((child) => child.status === 'done' || snapshot.context.batch!.calls[child.index]!.name === 'final_answer');
     if (instant) {
       const actorId = toolChildId(instant.index);
+      if (instant.status !== 'done') {
+        const call = snapshot.context.batch!.calls[instant.index]!;
+        const output = { index: instant.index, call, result: answerRecorded, durationMs: 0 };
+        return [{ type: `xstate.done.actor.${actorId}`, actorId, output, label: `${call.id} answer recorded`, stimulus: { kind: 'none' } }];
+      }
       const { call, result } = instant.output as ToolCallOutput;
       const label = `${call.id} rejected: ${result.code}`;
       return [{ type: `xstate.done.actor.${actorId}`, actorId, output: instant.output, label, stimulus: { kind: 'none' } }];
     }
     const value = valueName(snapshot.value);
-    const batchNumber = snapshot.context.iterations + 1;
+    // A last turn opens no batch: its replies are numbered apart (from 100, by response) so that call ids stay unique.
+    const responses = state.history.filter((event) => event.type === 'provider.responded').length;
+    const batchNumber = value === 'requestingFinalAnswer' ? 100 + responses : snapshot.context.iterations + 1;
     const restores = set.restore ? [restore] : [];
-    if (value === 'awaitingProvider') {
+    if (value === 'awaitingProvider' || value === 'requestingFinalAnswer') {
       return [
         ...set.replies.map((name) => providerReply(name, batchNumber)),
         ...set.providerFailures.map(providerFailure),
@@ -254,7 +289,7 @@ export type MachineChange = (machine: RunMachine) => RunMachine;
 
 /** The paths of one path set (see modelPaths), from the machine `change` gives (the real one by default). */
 export function generateRunPaths(set: RunPathSet, change: MachineChange = (machine) => machine): RunPath[] {
-  const machine = change(provideRunEnvironment(modelEnvironment()));
+  const machine = change(provideRunEnvironment(modelEnvironment(modelOutput(set))));
   const logic = pureMachineLogic<RunSnapshot>({ machine, input: modelInput(set), describe: (snapshot) => abstractState(snapshot) });
   const paths = modelPaths(logic, {
     events: eventsFor(set),

@@ -12,11 +12,13 @@
 // - each call's result code, where the stimuli decide it;
 // - the permission rule's decision, reported before the approval request it causes;
 // - the end (expectedEnd.ts).
-import type { RunEvent } from '../../src/index.js';
+import type { ProviderResponse, RunEvent } from '../../src/index.js';
 import { ToolErrorCode } from '../../src/index.js';
 import type { RunPath } from './runModel.js';
 import { resolvedLimits } from './runModel.js';
 import { codeOfOutcome, replies } from './runPayloads.js';
+import { nothingSpent, spendResponse, usedUp } from './budgetRules.js';
+import { outputVerdict } from './outputRules.js';
 
 /** What the replay saw by the end of a step: the published events and the calls that reached `execute`. */
 export interface Observed {
@@ -62,6 +64,10 @@ function rulesOf(path: RunPath, steps: number) {
   let sessionFailed = false;
   let counted = 0;
   let answered = 0;
+  const spent = nothingSpent();
+  // With `output`, which reply was the last turn's and what the output rules give its calls.
+  const turns = path.set.output ? outputVerdict(path, limits, steps).turns : undefined;
+  let turn = 0;
   for (let step = 1; step < steps; step++) {
     const { stimulus } = path.steps[step]!.event;
     if (stimulus.kind === 'cancel') cancelledAt ??= step;
@@ -75,12 +81,24 @@ function rulesOf(path: RunPath, steps: number) {
     if (stimulus.kind === 'providerFailure') answered++;
     if (stimulus.kind !== 'reply') continue;
     answered++;
-    const response = replies[stimulus.reply](stimulus.batch) as { toolCalls?: { id: string; name: string; arguments: string }[]; finishReason?: string };
+    const answerTurn = turns?.[turn++];
+    const response = replies[stimulus.reply](stimulus.batch) as Pick<ProviderResponse, 'usage' | 'finishReason'> & { toolCalls?: { id: string; name: string; arguments: string }[] };
     const toolCalls = response.toolCalls ?? [];
+    const overBudget = spendResponse(limits, spent, response.usage, Math.min(toolCalls.length, limits.maxCallsPerResponse));
     if (toolCalls.length === 0) continue;
     const overLimit = counted >= limits.maxIterations;
     const incomplete = response.finishReason === 'length';
+    if (overBudget) {
+      for (const [index, call] of toolCalls.entries()) calls.set(call.id, { batch: stimulus.batch, index, serial: true, mayRun: false, needsApproval: false, code: ToolErrorCode.budgetExceeded });
+      continue;
+    }
+    // The last turn's calls never run as tools.
+    if (answerTurn?.finalTurn) {
+      for (const [index, call] of toolCalls.entries()) calls.set(call.id, { batch: stimulus.batch, index, serial: true, mayRun: false, needsApproval: false, code: answerTurn.codes.get(call.id) });
+      continue;
+    }
     if (!overLimit) counted++;
+    if (!overLimit && !incomplete) spent.toolCalls += Math.min(toolCalls.length, limits.maxCallsPerResponse);
     const serial = !toolCalls.every((call) => call.name === 'read');
     toolCalls.forEach((call, index) => {
       const rejection = rejectionOf(call.name, call.arguments);
@@ -91,10 +109,12 @@ function rulesOf(path: RunPath, steps: number) {
           : index >= limits.maxCallsPerResponse
             ? ToolErrorCode.callLimit
             : rejection;
-      calls.set(call.id, { batch: stimulus.batch, index, serial, mayRun: code === undefined, needsApproval: call.name === 'guard', code });
+      // A final_answer call is the runtime's own tool (never the replay's): its verdict is checked by the end it gives.
+      if (call.name === 'final_answer' && answerTurn) calls.set(call.id, { batch: stimulus.batch, index, serial, mayRun: false, needsApproval: false });
+      else calls.set(call.id, { batch: stimulus.batch, index, serial, mayRun: code === undefined, needsApproval: call.name === 'guard', code });
     });
   }
-  return { limits, calls, approvedAt, cancelledAt, answered, sessionFailed };
+  return { limits, calls, approvedAt, cancelledAt, answered, sessionFailed, budgetUsedUp: usedUp(limits, spent) };
 }
 
 /** The terminal tool event of each call, and its position. */
@@ -114,7 +134,7 @@ function toolEventPositions(events: readonly RunEvent[]) {
  * @example expect(oracleViolations(path, 3, observed)).toEqual([])
  */
 export function oracleViolations(path: RunPath, step: number, observed: Observed): string[] {
-  const { limits, calls, approvedAt, cancelledAt, answered, sessionFailed } = rulesOf(path, step + 1);
+  const { limits, calls, approvedAt, cancelledAt, answered, sessionFailed, budgetUsedUp } = rulesOf(path, step + 1);
   const violations: string[] = [];
   const seen = new Set<string>();
   for (const { callId, step: at } of observed.executions) {
@@ -167,6 +187,7 @@ export function oracleViolations(path: RunPath, step: number, observed: Observed
   if (cancelledAt !== undefined && cancelledAt > 0 && step >= cancelledAt && requests !== (observed.requestsByStep[cancelledAt - 1] ?? 0)) {
     violations.push('a provider request after the cancel');
   }
+  if (budgetUsedUp && requests > answered) violations.push('a provider request after a budget was used up');
   if (path.set.aborted && requests > 0) violations.push('a provider request although the signal was aborted before the start');
   return violations;
 }

@@ -1,7 +1,7 @@
 // The path sets the Run model is explored with. Each is one configuration of the real runtime
 // (limits, session, signal) and the payloads offered; deleting one removes its paths, and the
 // coverage test names the transitions that are then left uncovered.
-import type { RunLimits } from '../../src/index.js';
+import type { OutputOptions, RunLimits } from '../../src/index.js';
 import type { RunModelState } from './runModel.js';
 import type { ProviderFailure, ReplyName } from './runPayloads.js';
 
@@ -16,6 +16,8 @@ export interface RunPathSet {
   replies: readonly ReplyName[];
   providerFailures: readonly ProviderFailure[];
   textDelta?: boolean;
+  /** The Run must end with an answer matching modelOutputSchema (runPayloads.ts), with these options. */
+  output?: OutputOptions;
   /** Offers a restore from the persisted snapshot (through JSON) in the states that handle one. */
   restore?: boolean;
   /** Without it: a path to every transition of the abstract graph. With it: the shortest path to each state it accepts. */
@@ -43,5 +45,30 @@ export const runPathSets: readonly RunPathSet[] = [
   { name: 'concurrent, with a session', limits: { maxIterations: 1 }, session: true, replies: ['concurrent', 'answer'], providerFailures: [], until: ended('done') },
   // A concurrent batch larger than maxConcurrency: a call waits for a slot.
   { name: 'one call at a time', limits: { maxIterations: 1, maxConcurrency: 1 }, replies: ['concurrent', 'answer'], providerFailures: [], restore: true, until: ended('done') },
+  // Budgets: a response whose calls would pass maxToolCalls; tokens used up before the next
+  // request; nothing to spend at all (the first request is never made).
+  { name: 'budget: tool calls', limits: { maxIterations: 2, maxToolCalls: 1 }, replies: ['serial', 'answer'], providerFailures: [], until: ended('limitReached') },
+  { name: 'budget: tokens used up', limits: { maxIterations: 2, maxInputTokens: 10 }, replies: ['costly'], providerFailures: [], until: ended('limitReached') },
+  { name: 'budget: nothing to spend', limits: { maxTotalTokens: 0 }, replies: [], providerFailures: [] },
+  // Typed output: answers in the loop and in the last turn, refused ones, calls beside them, text instead.
+  {
+    name: 'output',
+    limits: { maxIterations: 1 },
+    output: { maxOutputRetries: 1 },
+    replies: ['final', 'refusedFinal', 'besideFinal', 'answer', 'serial'],
+    providerFailures: ['throws'],
+    textDelta: true,
+    restore: true,
+  },
+  { name: 'output, with a session', limits: { maxIterations: 1 }, session: true, output: { maxOutputRetries: 0 }, replies: ['besideFinal', 'refusedFinal'], providerFailures: [] },
+  {
+    name: 'output, native',
+    limits: { maxIterations: 1 },
+    output: { outputMode: 'native', maxOutputRetries: 1 },
+    replies: ['json', 'answer', 'serial'],
+    providerFailures: [],
+  },
+  { name: 'output, over budget in the last turn', limits: { maxIterations: 0, maxInputTokens: 5 }, output: {}, replies: ['costly'], providerFailures: [] },
+  { name: 'output, no iterations', limits: { maxIterations: 0 }, output: { maxOutputRetries: 0 }, replies: ['final', 'refusedFinal', 'answer'], providerFailures: [] },
   { name: 'one call per response', limits: { maxIterations: 1, maxCallsPerResponse: 1 }, replies: ['concurrent', 'answer'], providerFailures: [], until: ended('done') },
 ];

@@ -29,6 +29,12 @@ export const runModelPermissions = { ask: ['guard'] };
 export const guardRuleReason = 'Needs approval by the ask rule "guard"';
 
 const call = (id: string, name: string, args: string) => ({ id, name, arguments: args });
+
+/** The output schema of the modelled Runs with `output` (the tools' parameters). */
+export const modelOutputSchema = { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'], additionalProperties: false } as const;
+
+/** What the runtime's own final_answer tool returns for an accepted answer. */
+export const answerRecorded = { content: 'Final answer recorded.' };
 const n = (value: unknown) => JSON.stringify({ n: value });
 
 /** Provider answers, by name; `batch` is the number the next batch would get (iterations + 1). */
@@ -49,6 +55,16 @@ export const replies = {
   }),
   /** One call to a tool that needs approval. */
   guarded: (batch: number) => ({ toolCalls: [call(`guarded-${batch}-0`, 'guard', n(1))] }),
+  /** One call, and the response's usage: 10 input tokens (the budget path sets spend them). */
+  costly: (batch: number) => ({ toolCalls: [call(`costly-${batch}-0`, 'work', n(1))], usage: { inputTokens: 10, outputTokens: 0, totalTokens: 10 } }),
+  /** A JSON text answer that matches the output schema (mode 'native'). */
+  json: () => ({ text: '{"n":1}', finishReason: 'stop' }),
+  /** A valid final answer (a Run with `output`). */
+  final: (batch: number) => ({ toolCalls: [call(`final-${batch}-0`, 'final_answer', n(1))] }),
+  /** A final answer the schema refuses. */
+  refusedFinal: (batch: number) => ({ toolCalls: [call(`refusedFinal-${batch}-0`, 'final_answer', n('one'))] }),
+  /** A call to another tool beside a valid final answer: it runs, then the answer is taken. */
+  besideFinal: (batch: number) => ({ toolCalls: [call(`besideFinal-${batch}-0`, 'work', n(1)), call(`besideFinal-${batch}-1`, 'final_answer', n(2))] }),
   /** The response was cut off (finishReason `length`): its call must not run. */
   incomplete: (batch: number) => ({ toolCalls: [call(`incomplete-${batch}-0`, 'work', n(1))], finishReason: 'length' }),
 } satisfies Record<string, (batch: number) => ProviderResponse>;
@@ -69,6 +85,11 @@ export const outcomesByReply: Record<ReplyName, { running: readonly ToolOutcome[
   mixed: { running: ['ok'], cancelling: ['stopped'] },
   rejected: { running: [], cancelling: [] },
   incomplete: { running: [], cancelling: [] },
+  costly: { running: ['ok'], cancelling: ['stopped'] },
+  final: { running: [], cancelling: [] },
+  json: { running: [], cancelling: [] },
+  refusedFinal: { running: [], cancelling: [] },
+  besideFinal: { running: ['ok'], cancelling: ['stopped'] },
   guarded: { running: ['ok'], cancelling: ['stopped'] },
 };
 

@@ -8,7 +8,6 @@ import type { runMachine } from '../../machines/run.machine.js';
 import { provideRunEnvironment } from '../../machines/run.machine.js';
 import { createRunActorWith, type CreateRunActorOptions } from '../../src/run/createRunActor.js';
 import {
-  createScriptedProvider,
   runEvents,
   ToolRegistry,
   type Message,
@@ -19,10 +18,11 @@ import {
   type ToolContext,
   type ToolResult,
 } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { deferred, flush, type Deferred } from '../helpers/deferred.js';
 import { resolvedLimits, type MachineChange, type RunPath, type RunStimulus } from './runModel.js';
 import { segmentInspector } from './segments.js';
-import { malformedReply, modelTools, replies, runModelPermissions, toolReturn } from './runPayloads.js';
+import { malformedReply, modelOutputSchema, modelTools, replies, runModelPermissions, toolReturn } from './runPayloads.js';
 
 /** What the Run actor did while processing one event. */
 export interface Segment {
@@ -109,6 +109,7 @@ export class RunReplay {
       history: [],
       session: set.session ? { store, sessionId: 'replay' } : undefined,
       limits: resolvedLimits(set),
+      ...(set.output ? { output: modelOutputSchema, ...set.output } : {}),
       signal: set.aborted ? controller.signal : undefined,
       inspect: this.inspect,
       now: () => this.now(),
@@ -212,6 +213,7 @@ export class RunReplay {
       session: this.path.set.session ? { store: this.store, sessionId: 'replay' } : undefined,
       inspect: this.inspect,
       now: () => this.now(),
+      ...(this.path.set.output ? { output: modelOutputSchema, ...this.path.set.output } : {}),
       snapshot: saved,
     });
     runEvents(this.actor).subscribe((event) => this.events.push(event));

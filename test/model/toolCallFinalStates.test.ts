@@ -5,7 +5,8 @@
 // as the Stately inspector and the diagrams show it.
 import { describe, expect, it } from 'vitest';
 import type { InspectionEvent } from 'xstate';
-import { createScriptedProvider, type Tool, type ToolCallOutput } from '../../src/index.js';
+import type { Tool, ToolCallOutput } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { flush } from '../helpers/deferred.js';
 import { call, startRun } from '../helpers/runHarness.js';
 import { gatedTool } from '../helpers/tools.js';

@@ -2,10 +2,13 @@
 // script), unpacked into a project with no network, then loaded from CommonJS (require of
 // ESM, Node >= 20.19), from ESM, from two CommonJS TypeScript projects (module commonjs and
 // node16), and with a defineTool whose handler disagrees with its schema, which must not compile.
+// Without the optional MCP SDK it installs no web-server packages, and connecting a server says
+// which package to install.
 import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dependencyClosure, installedFor } from './dependencyClosure.js';
 import { exec, installTarball, repo } from './unpackedPackage.js';
 
 const tsc = path.join(repo, 'node_modules/.bin/tsc');
@@ -35,7 +38,7 @@ afterAll(async () => {
 });
 
 const commonJs = `
-const { createAgent, ToolRegistry, ScriptExhaustedError } = require('tinyagent');
+const { createAgent, ToolRegistry, TinyAgentError } = require('tinyagent');
 const testing = require('tinyagent/testing');
 const { connectMcpServers } = require('tinyagent/mcp');
 const provider = testing.createScriptedProvider([{ text: 'hello from require' }]);
@@ -43,7 +46,7 @@ createAgent({ provider }).run('hi').then((output) => {
   console.log(JSON.stringify({
     text: output.text,
     mcp: typeof connectMcpServers,
-    oneCopy: testing.ScriptExhaustedError === ScriptExhaustedError && new ToolRegistry() instanceof require('tinyagent').ToolRegistry,
+    oneCopy: Object.getPrototypeOf(testing.ScriptExhaustedError) === TinyAgentError && new ToolRegistry() instanceof require('tinyagent').ToolRegistry,
   }));
 });
 `;
@@ -119,6 +122,32 @@ describe('the packed package', { timeout: 180_000 }, () => {
     const { stdout, stderr } = await node(app, 'main.cjs');
     expect(JSON.parse(stdout)).toEqual({ text: 'hello from require', mcp: 'function', oneCopy: true });
     expect(stderr).toBe('');
+  });
+
+  it('installs without the MCP SDK and its web-server packages (express, hono, cors, jose)', async () => {
+    const manifest = JSON.parse(await readFile(path.join(app, 'node_modules/tinyagent/package.json'), 'utf8'));
+    expect(manifest.peerDependenciesMeta['@modelcontextprotocol/sdk']).toEqual({ optional: true });
+    const webServer = ['@modelcontextprotocol/sdk', 'express', 'hono', '@hono/node-server', 'cors', 'jose', 'body-parser'];
+    const installed = dependencyClosure(installedFor(manifest));
+    expect(webServer.filter((name) => installed.has(name))).toEqual([]);
+    expect(installed.size).toBeLessThan(30);
+    // The same walk with the SDK added finds them: the check above can fail.
+    const withSdk = dependencyClosure([...installedFor(manifest), '@modelcontextprotocol/sdk']);
+    expect(webServer.filter((name) => !withSdk.has(name))).toEqual([]);
+  });
+
+  it('says which package to install when a server is connected without the MCP SDK', async () => {
+    const script = `
+const { ToolRegistry, ConfigurationError } = require('tinyagent');
+require('tinyagent/mcp').connectMcpServers({ s: { command: 'true' } }, new ToolRegistry()).then(
+  () => console.log('connected'),
+  (error) => console.log(JSON.stringify({ configuration: error instanceof ConfigurationError, message: error.message })),
+);`;
+    await writeFile(path.join(app, 'mcp.cjs'), script);
+    const { stdout } = await node(app, 'mcp.cjs');
+    const outcome = JSON.parse(stdout) as { configuration: boolean; message: string };
+    expect(outcome.configuration).toBe(true);
+    expect(outcome.message).toContain('npm install @modelcontextprotocol/sdk');
   });
 
   it('loads with import from an ES module', async () => {

@@ -2,7 +2,8 @@
 // the model, an event or the session, including the results the Run gives calls it refuses
 // without running them (found by runInvariants.property.test.ts).
 import { describe, expect, it } from 'vitest';
-import { createScriptedProvider, type Message, type RunEvent, type ToolMessage } from '../../src/index.js';
+import type { Message, RunEvent, ToolMessage } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { call, startRun } from '../helpers/runHarness.js';
 import { echoTool, gatedTool } from '../helpers/tools.js';
 

@@ -2,19 +2,17 @@
 // order, how many ran at once, which settled before the cancel. Gated calls and the targeted
 // provider request wait until the driver acts, so every Run goes the same way each time.
 import {
-  createScriptedProvider,
   MemorySessionStore,
   type JsonSchemaObject,
   type Message,
   type ProviderCallOptions,
   type ProviderResponse,
-  type ScriptStep,
-  type ScriptedProvider,
   type SessionStore,
   type Tool,
   type ToolCallRequest,
   type ToolContext,
 } from '../../src/index.js';
+import { createScriptedProvider, type ScriptStep, type ScriptedProvider } from '../../src/testing.js';
 import { deferred, type Deferred } from '../helpers/deferred.js';
 import { REGISTERED_TOOLS, type ArgsForm, type PlannedCall, type PlannedResponse, type Scenario, type ToolOutcome } from './scenario.js';
 

@@ -2,7 +2,8 @@
 // (true or a function of the validated arguments), APPROVE/DENY sent to the Run actor, the
 // `approve` callback, deny-at-once without an approver, serial order, cancel while waiting.
 import { describe, expect, it, vi } from 'vitest';
-import { createRunActor, createScriptedProvider, runEvents, type RunEvent, type Tool, type ToolMessage } from '../../src/index.js';
+import { createRunActor, runEvents, type RunEvent, type Tool, type ToolMessage } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { runToPromise } from '../../src/run/runEvents.js';
 import type { ApprovalRequest } from '../../machines/approval.js';
 import { deferred, flush } from '../helpers/deferred.js';

@@ -1,7 +1,8 @@
 // docs/design.md, "One call", through a whole Run: each call error code reaches the tool message, the
 // events and the model, and output is cut before it goes anywhere.
 import { describe, expect, it } from 'vitest';
-import { createScriptedProvider, type ToolMessage, type ToolCallRequest, type Tool } from '../../src/index.js';
+import type { ToolMessage, ToolCallRequest, Tool } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { expectEventInvariant, expectSessionInvariant } from '../helpers/invariants.js';
 import { call, startRun } from '../helpers/runHarness.js';
 import { echoTool } from '../helpers/tools.js';

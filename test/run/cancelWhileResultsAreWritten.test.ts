@@ -3,7 +3,8 @@
 // asked again, and nothing is reported as a success.
 import { describe, expect, it } from 'vitest';
 import { toPromise } from 'xstate';
-import { createRunActor, createScriptedProvider, runEvents, type Message, type RunEvent, type SessionStore } from '../../src/index.js';
+import { createRunActor, runEvents, type Message, type RunEvent, type SessionStore } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { deferred, flush, type Deferred } from '../helpers/deferred.js';
 import { expectSessionInvariant } from '../helpers/invariants.js';
 import { call } from '../helpers/runHarness.js';

@@ -1,7 +1,8 @@
 // Cancellation (docs/design.md, "Invariants"), in every phase: before the first request, during a provider
 // request, during serial and concurrent batches, and with tools that ignore their signal.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createScriptedProvider, type ProviderCallOptions, type ToolMessage } from '../../src/index.js';
+import type { ProviderCallOptions, ToolMessage } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { deferred, flush } from '../helpers/deferred.js';
 import { expectEventInvariant, expectSessionInvariant } from '../helpers/invariants.js';
 import { call, startRun } from '../helpers/runHarness.js';

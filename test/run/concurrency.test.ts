@@ -1,7 +1,8 @@
 // Concurrency (docs/design.md, "The Run"): serial unless every call is readOnly && concurrencySafe; then at
 // most maxConcurrency at once; results in call order. Proved with gates, not timing.
 import { describe, expect, it } from 'vitest';
-import { createScriptedProvider, type ToolMessage } from '../../src/index.js';
+import type { ToolMessage } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { flush } from '../helpers/deferred.js';
 import { expectEventInvariant, expectSessionInvariant } from '../helpers/invariants.js';
 import { call, startRun } from '../helpers/runHarness.js';

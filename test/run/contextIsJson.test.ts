@@ -2,7 +2,8 @@
 // cancel reason and what a provider throws are kept described (name, message, code), so
 // `JSON.stringify(actor.getPersistedSnapshot())` succeeds at every step, and what it writes restores.
 import { describe, expect, it } from 'vitest';
-import { createRunActor, createScriptedProvider, type RunActor } from '../../src/index.js';
+import { createRunActor, type RunActor } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { runToPromise } from '../../src/run/runEvents.js';
 import { flush } from '../helpers/deferred.js';
 import { call } from '../helpers/runHarness.js';

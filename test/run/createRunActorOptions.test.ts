@@ -1,6 +1,7 @@
 // Bad options to createRunActor are refused up front with typed errors, before any Run starts.
 import { describe, expect, it } from 'vitest';
-import { ConfigurationError, createRunActor, createScriptedProvider, MemorySessionStore, type CreateRunActorOptions } from '../../src/index.js';
+import { ConfigurationError, createRunActor, MemorySessionStore, type CreateRunActorOptions } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 
 const provider = createScriptedProvider([{ text: 'ok' }]);
 const base: CreateRunActorOptions = { provider, tools: [], input: 'go' };

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, toPromise, type AnyActorRef } from 'xstate';
 import { provideRunEnvironment } from '../../machines/run.machine.js';
-import { ConfigurationError, createScriptedProvider, resolveLimits, runMachine, ToolRegistry } from '../../src/index.js';
+import { ConfigurationError, resolveLimits, runMachine, ToolRegistry } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { call } from '../helpers/runHarness.js';
 import { echoTool } from '../helpers/tools.js';
 

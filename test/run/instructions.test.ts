@@ -1,7 +1,8 @@
 // createRunActor({ instructions }): the first (system) message of every provider request, a
 // string or a function of the Run; never written to the session or the Run's messages.
 import { describe, expect, it } from 'vitest';
-import { createScriptedProvider, MemorySessionStore, type ProviderRequest } from '../../src/index.js';
+import { MemorySessionStore, type ProviderRequest } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { call, startRun } from '../helpers/runHarness.js';
 import { echoTool } from '../helpers/tools.js';
 

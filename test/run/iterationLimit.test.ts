@@ -1,6 +1,7 @@
 // The iteration limit (docs/design.md, "The Run"): a response with tool calls after maxIterations batches runs none of them.
 import { describe, expect, it } from 'vitest';
-import { createScriptedProvider, type ToolMessage } from '../../src/index.js';
+import type { ToolMessage } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { expectEventInvariant, expectSessionInvariant } from '../helpers/invariants.js';
 import { call, startRun } from '../helpers/runHarness.js';
 import { echoTool } from '../helpers/tools.js';

@@ -1,7 +1,8 @@
 // A provider that calls onTextDelta after its request settled must not produce
 // text.delta events (they would be taken for the next request's text).
 import { describe, expect, it } from 'vitest';
-import { createScriptedProvider, type ProviderCallOptions } from '../../src/index.js';
+import type { ProviderCallOptions } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { flush } from '../helpers/deferred.js';
 import { call, startRun } from '../helpers/runHarness.js';
 import { echoTool } from '../helpers/tools.js';

@@ -1,7 +1,8 @@
 // Provider failure (docs/design.md, "The Run"): thrown errors, rejections and unmappable responses end the
 // Run in `failed` with `provider_error`, and nothing half-built is appended.
 import { describe, expect, it } from 'vitest';
-import { createScriptedProvider, ProviderError, type ProviderResponse } from '../../src/index.js';
+import { ProviderError, type ProviderResponse } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { expectEventInvariant } from '../helpers/invariants.js';
 import { call, startRun } from '../helpers/runHarness.js';
 import { echoTool } from '../helpers/tools.js';

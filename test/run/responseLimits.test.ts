@@ -2,7 +2,7 @@
 // and limits.maxTextChars (a longer answer fails the Run with provider_error; streamed text
 // beyond it is not emitted).
 import { describe, expect, it } from 'vitest';
-import { createScriptedProvider } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { expectEventInvariant, expectSessionInvariant } from '../helpers/invariants.js';
 import { call, startRun } from '../helpers/runHarness.js';
 import { echoTool } from '../helpers/tools.js';

@@ -1,7 +1,8 @@
 // What users need from a Run actor without importing xstate: runToPromise, RunOutput.runId, the
 // abort reason (described) as a cancelled Run's cause, and the text streamed before a cancel.
 import { describe, expect, it } from 'vitest';
-import { createRunActor, createScriptedProvider, RunError } from '../../src/index.js';
+import { createRunActor, RunError } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { runToPromise } from '../../src/run/runEvents.js';
 import { flush } from '../helpers/deferred.js';
 

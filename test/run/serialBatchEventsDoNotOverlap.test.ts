@@ -2,7 +2,8 @@
 // (and its execute) comes after call n's tool.completed or tool.failed, whatever the calls'
 // outcomes, including calls refused before they run.
 import { describe, expect, it } from 'vitest';
-import { createRunActor, createScriptedProvider, runEvents, type Tool } from '../../src/index.js';
+import { createRunActor, runEvents, type Tool } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { toPromise } from 'xstate';
 import { call } from '../helpers/runHarness.js';
 import { gatedTool } from '../helpers/tools.js';

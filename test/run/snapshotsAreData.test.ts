@@ -3,7 +3,8 @@
 // snapshot change nothing in the live Run, and a persisted snapshot restores through JSON.
 import { describe, expect, it } from 'vitest';
 import { getNextSnapshot, transition } from 'xstate';
-import { createRunActor, createScriptedProvider, MemorySessionStore, runEvents, runMachine, type ProviderResponse, type RunEvent } from '../../src/index.js';
+import { createRunActor, MemorySessionStore, runEvents, runMachine, type ProviderResponse, type RunEvent } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { runToPromise } from '../../src/run/runEvents.js';
 import { deferred, flush } from '../helpers/deferred.js';
 import { call } from '../helpers/runHarness.js';

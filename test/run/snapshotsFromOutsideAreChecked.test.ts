@@ -4,7 +4,8 @@
 // ConfigurationError (`invalid_option`) naming the field or value; no provider is asked, no tool runs.
 import { describe, expect, it } from 'vitest';
 import { createActor, createMachine, type Snapshot } from 'xstate';
-import { ConfigurationError, createRunActor, createScriptedProvider } from '../../src/index.js';
+import { ConfigurationError, createRunActor } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { runToPromise } from '../../src/run/runEvents.js';
 import { call } from '../helpers/runHarness.js';
 import { gatedTool } from '../helpers/tools.js';

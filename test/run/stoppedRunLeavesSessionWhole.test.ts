@@ -2,7 +2,8 @@
 // a result. The Run's session writer writes `cancelled` results for such calls once the writes in
 // flight are done, so the next Run on the session sends the model a whole conversation.
 import { describe, expect, it } from 'vitest';
-import { createRunActor, createScriptedProvider, MemorySessionStore } from '../../src/index.js';
+import { createRunActor, MemorySessionStore } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { expectSessionInvariant } from '../helpers/invariants.js';
 import { flush } from '../helpers/deferred.js';
 import { call } from '../helpers/runHarness.js';

@@ -1,7 +1,7 @@
 // Stopping a Run actor (not a CANCEL: `actor.stop()`) stops its ToolCall actors, and a tool
 // still running then has its signal aborted: nobody waits for it any more.
 import { describe, expect, it } from 'vitest';
-import { createScriptedProvider } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { flush } from '../helpers/deferred.js';
 import { call, startRun } from '../helpers/runHarness.js';
 import { gatedTool } from '../helpers/tools.js';

@@ -2,7 +2,8 @@
 // that reported usage (each count on its own), whatever way the Run ends; without any
 // reported usage the output has none. Each provider.responded event carries its own.
 import { describe, expect, it } from 'vitest';
-import { createScriptedProvider, type ProviderResponse, type Usage } from '../../src/index.js';
+import type { ProviderResponse, Usage } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { call, startRun } from '../helpers/runHarness.js';
 import { echoTool } from '../helpers/tools.js';
 

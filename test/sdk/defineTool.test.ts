@@ -4,7 +4,8 @@
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
-import { createAgent, createScriptedProvider, defineTool, ToolRegistrationError, ToolRegistry, type Tool, type ToolContext } from '../../src/index.js';
+import { createAgent, defineTool, ToolRegistrationError, ToolRegistry, type Tool, type ToolContext } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { call } from '../helpers/runHarness.js';
 
 const add = defineTool({

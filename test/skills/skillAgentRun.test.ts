@@ -1,7 +1,8 @@
 // A full agent Run: the model sees the skills in the `skill` tool's description, picks one
 // by name, reads its instructions, then reads the reference they point to, then answers.
 import { describe, expect, it } from 'vitest';
-import { createAgent, createScriptedProvider, createSkillTool, loadSkills, type Message, type ProviderRequest } from '../../src/index.js';
+import { createAgent, createSkillTool, loadSkills, type Message, type ProviderRequest } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { projectSkills, userSkills } from './skillTestKit.js';
 
 describe('an agent with skills', () => {

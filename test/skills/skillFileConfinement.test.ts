@@ -1,10 +1,12 @@
-// `file` stays inside the skill folder: `..`, absolute paths and links that lead out are
-// refused with path_outside_root; binary and oversized files are refused; execute never throws.
+// `file` stays inside the skill folder, by the file tools' policy: a path that leads out, as
+// written (`..`, an absolute path elsewhere) or through a link, is refused with
+// path_outside_root; an absolute path or a `..` that stays inside is read; binary and
+// oversized files are refused; execute never throws.
 import { execFileSync } from 'node:child_process';
 import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ToolErrorCode, createSkillTool, loadSkills } from '../../src/index.js';
+import { FileToolErrorCode, createSkillTool, loadSkills } from '../../src/index.js';
 import { skillFile, tempTree, toolContext } from './skillTestKit.js';
 
 /** A skills directory with one skill `box` (bundling `inside.md`) and a secret file next to the skill. */
@@ -22,20 +24,33 @@ async function box(options: { maxFileBytes?: number } = {}) {
 }
 
 describe('skill file confinement', () => {
-  it.each(['../secret.txt', 'sub/../../secret.txt', '..', '../../outside/secret.txt', 'inside.md/../inside.md', '..\\secret.txt'])(
-    'refuses %j (a ".." segment) with path_outside_root',
-    async (file) => {
-      const { read } = await box();
-      const result = await read(file);
-      expect(result).toMatchObject({ isError: true, code: ToolErrorCode.pathOutsideRoot, content: expect.stringContaining('".."') });
-      expect(JSON.stringify(result)).not.toContain('SECRET');
-    },
-  );
+  it.each(['../secret.txt', 'sub/../../secret.txt', '..', '../../outside/secret.txt'])('refuses %j (a ".." that leads out) with path_outside_root', async (file) => {
+    const { read } = await box();
+    const result = await read(file);
+    expect(result).toMatchObject({ isError: true, code: FileToolErrorCode.pathOutsideRoot, content: expect.stringContaining('outside the skill folder') });
+    expect(JSON.stringify(result)).not.toContain('SECRET');
+  });
 
-  it('refuses absolute paths, even one that points inside the skill folder', async () => {
-    const { read, skillDir, root } = await box();
-    for (const file of [join(root, 'outside/secret.txt'), join(skillDir, 'inside.md'), '/etc/passwd', 'C:\\Windows\\win.ini']) {
-      expect(await read(file)).toMatchObject({ isError: true, code: 'path_outside_root', content: expect.stringContaining('is absolute') });
+  it('refuses absolute paths outside the skill folder', async () => {
+    const { read, root } = await box();
+    for (const file of [join(root, 'outside/secret.txt'), join(root, 'skills/secret.txt'), '/etc/passwd']) {
+      const result = await read(file);
+      expect(result).toMatchObject({ isError: true, code: 'path_outside_root', content: expect.stringContaining('outside the skill folder') });
+      expect(JSON.stringify(result)).not.toContain('SECRET');
+    }
+  });
+
+  it('reads an absolute path or a ".." that stays inside the skill folder, as the file tools do', async () => {
+    const { read, skillDir } = await box();
+    for (const file of [join(skillDir, 'inside.md'), 'inside.md/../inside.md', 'sub/../inside.md']) {
+      expect(await read(file)).toMatchObject({ content: 'inside' });
+    }
+  });
+
+  it('takes a backslash or a drive letter as part of a name on POSIX, as the file tools do', async () => {
+    const { read } = await box();
+    for (const file of ['..\\secret.txt', 'C:\\Windows\\win.ini']) {
+      expect(await read(file)).toMatchObject({ isError: true, code: 'file_not_found' });
     }
   });
 
@@ -110,7 +125,7 @@ describe('skill file confinement', () => {
     const { read, skillDir } = await box();
     await symlink(join(skillDir, 'loop-b'), join(skillDir, 'loop-a'));
     await symlink(join(skillDir, 'loop-a'), join(skillDir, 'loop-b'));
-    expect(await read('loop-a')).toEqual({ content: 'Skill "box": "loop-a" cannot be read (ELOOP).', isError: true, code: 'file_error' });
+    expect(await read('loop-a')).toEqual({ content: 'Skill "box": Could not resolve loop-a: ELOOP: too many symbolic links encountered', isError: true, code: 'file_error' });
   });
 
   it('returns an error result, not a throw, when the skill folder has disappeared', async () => {

@@ -56,11 +56,11 @@ describe('the skill tool description', () => {
   });
 
   it.each([
-    [{ maxDescriptionChars: 999 }, /maxDescriptionChars must be a whole number of at least 1000/],
+    [{ maxDescriptionChars: 999 }, /createSkillTool: maxDescriptionChars must be an integer >= 1000, got a number \(999\)\./],
     [{ maxListedFiles: -1 }, /maxListedFiles/],
     [{ maxFileBytes: 1.5 }, /maxFileBytes/],
     [{ maxFileBytes: 0 }, /maxFileBytes/],
-    [{ maxBytes: 10 }, /unknown option "maxBytes"/],
+    [{ maxBytes: 10 }, /createSkillTool: "maxBytes" is not an option \(options: maxDescriptionChars, maxListedFiles, maxFileBytes\)/],
   ])('refuses the option %j with a ConfigurationError', (options, message) => {
     expect(() => createSkillTool([], options as never)).toThrow(ConfigurationError);
     expect(() => createSkillTool([], options as never)).toThrow(message);

@@ -66,7 +66,7 @@ describe('reading a skill', () => {
     });
     expect(await tool.execute({ name: 'pdf-tools', file: 'references' }, toolContext())).toMatchObject({ isError: true, code: 'not_a_file' });
     expect(await tool.execute({ name: 'pdf-tools', file: '.' }, toolContext())).toMatchObject({ isError: true, code: 'not_a_file' });
-    expect(await tool.execute({ name: 'pdf-tools', file: '' }, toolContext())).toMatchObject({ isError: true, code: 'invalid_path' });
+    expect(await tool.execute({ name: 'pdf-tools', file: '' }, toolContext())).toMatchObject({ isError: true, code: 'not_a_file' });
   });
 
   it('reads the body at call time: an edit takes effect without reloading', async () => {

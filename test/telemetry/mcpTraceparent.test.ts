@@ -2,7 +2,8 @@
 // trace context), so the server's own spans can join the Run's trace; without telemetry no
 // _meta is sent. The server is a real process (test/mcp/servers/rawServer.mjs).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAgent, createScriptedProvider, ToolRegistry } from '../../src/index.js';
+import { createAgent, ToolRegistry } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { connectMcpServers, type McpServers } from '../../src/mcp/index.js';
 import { call } from '../helpers/runHarness.js';
 import { rawServer, SERVER_START_MS } from '../mcp/helpers.js';

@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { BasicTracerProvider, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createAgent, createScriptedProvider, traceIdOfRun, type Tool } from '../../src/index.js';
+import { createAgent, traceIdOfRun, type Tool } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { call } from '../helpers/runHarness.js';
 
 interface OtlpValue { stringValue?: string; intValue?: string | number; boolValue?: boolean; doubleValue?: number; arrayValue?: { values: OtlpValue[] } }

@@ -2,7 +2,8 @@
 // parents, attributes, status and span events, for a Run with tools, an error, a cancel and
 // an approval (docs/tracing.md).
 import { describe, expect, it } from 'vitest';
-import { createAgent, createScriptedProvider, ProviderError, traceIdOfRun, type Provider, type Tool } from '../../src/index.js';
+import { createAgent, ProviderError, traceIdOfRun, type Provider, type Tool } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { call } from '../helpers/runHarness.js';
 import { inMemoryTracing, steppingClock, summarize, hrToMs } from './traceHarness.js';
 

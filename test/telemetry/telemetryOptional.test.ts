@@ -2,7 +2,8 @@
 // ConfigurationError naming the package when it is missing; the global provider is the default.
 import { trace } from '@opentelemetry/api';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigurationError, createAgent, createScriptedProvider } from '../../src/index.js';
+import { ConfigurationError, createAgent } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { createAgentTelemetry } from '../../src/telemetry/agentTelemetry.js';
 import { loadOpenTelemetryApi } from '../../src/telemetry/openTelemetryApi.js';
 import { inMemoryTracing } from './traceHarness.js';

@@ -1,6 +1,7 @@
 // Message text, tool arguments and results reach spans only with captureContent: true.
 import { describe, expect, it } from 'vitest';
-import { createAgent, createScriptedProvider, type Tool } from '../../src/index.js';
+import { createAgent, type Tool } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { call } from '../helpers/runHarness.js';
 import { inMemoryTracing, summarize } from './traceHarness.js';
 

@@ -27,17 +27,26 @@ export interface SpanSummary {
   events?: { name: string; attributes?: Record<string, unknown> }[];
 }
 
-/** The spans in start order, each parent named (the Run's anchor, never exported, is `(anchor)`). */
+/**
+ * The spans depth first, each span's children in start order (then end order), each parent
+ * named (the Run's anchor, never exported, is `(anchor)`). Event times are whole milliseconds,
+ * so plain start order would leave spans of one millisecond in any order.
+ */
 export function summarize(spans: readonly ReadableSpan[]): SpanSummary[] {
   const byId = new Map(spans.map((span) => [span.spanContext().spanId, span]));
-  // Event times are whole milliseconds, so a span and its first child often start in the same
-  // one: ties go to the ancestor, then to the span that ended first.
-  const depth = (span: ReadableSpan): number => {
-    const parent = byId.get(span.parentSpanContext?.spanId ?? '');
-    return parent === undefined ? 0 : 1 + depth(parent);
+  const byTime = [...spans].sort((a, b) => hrToMs(a.startTime) - hrToMs(b.startTime) || hrToMs(a.endTime) - hrToMs(b.endTime));
+  const childrenOf = (parent: ReadableSpan | undefined) =>
+    byTime.filter((span) => {
+      const found = byId.get(span.parentSpanContext?.spanId ?? '');
+      return parent === undefined ? found === undefined : found === parent;
+    });
+  const ordered: ReadableSpan[] = [];
+  const visit = (span: ReadableSpan) => {
+    ordered.push(span);
+    childrenOf(span).forEach(visit);
   };
-  return [...spans]
-    .sort((a, b) => hrToMs(a.startTime) - hrToMs(b.startTime) || depth(a) - depth(b) || hrToMs(a.endTime) - hrToMs(b.endTime))
+  childrenOf(undefined).forEach(visit);
+  return ordered
     .map((span) => {
       const parentId = span.parentSpanContext?.spanId;
       const summary: SpanSummary = {

@@ -2,7 +2,8 @@
 // another process continues it), and W3C traceparent values are read and written exactly.
 import { describe, expect, it } from 'vitest';
 import { anchorSpanIdOfRun, formatTraceparent, parseTraceparent, traceIdOfRun } from '../../src/telemetry/traceIds.js';
-import { createAgent, createScriptedProvider } from '../../src/index.js';
+import { createAgent } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { inMemoryTracing } from './traceHarness.js';
 
 describe('trace ids derived from the Run id', () => {

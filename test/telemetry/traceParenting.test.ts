@@ -2,7 +2,8 @@
 // span while it runs (for MCP's _meta.traceparent), and a sub-agent's Run given it as
 // `traceparent` nests under that call, in the parent's trace.
 import { describe, expect, it } from 'vitest';
-import { createAgent, createScriptedProvider, toolCallTraceparent, type Tool } from '../../src/index.js';
+import { agentTool, createAgent, toolCallTraceparent, type Tool } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { call } from '../helpers/runHarness.js';
 import { inMemoryTracing, summarize } from './traceHarness.js';
 
@@ -30,6 +31,28 @@ describe('trace context for what a tool calls', () => {
 
     await createAgent({ provider: script(), tools: [probe] }).run('go');
     expect(seen[1]).toBeUndefined();
+  });
+
+  it('agentTool: the sub-agent’s invoke_agent nests under the parent’s execute_tool, in one trace', async () => {
+    const { exporter, tracer } = inMemoryTracing();
+    const helper = createAgent({ name: 'researcher', provider: createScriptedProvider([{ text: 'found it' }]), telemetry: { tracer } });
+    const main = createAgent({
+      name: 'lead',
+      provider: createScriptedProvider([{ toolCalls: [call('c1', 'research', { input: 'look' })] }, { text: 'done' }]),
+      tools: [agentTool(helper, { name: 'research', description: 'Researches' })],
+      telemetry: { tracer },
+    });
+    await main.run('go');
+    const spans = exporter.getFinishedSpans();
+    expect(new Set(spans.map((span) => span.spanContext().traceId)).size).toBe(1);
+    expect(summarize(spans).map(({ name, parent }) => [name, parent])).toEqual([
+      ['invoke_agent lead', '(anchor)'],
+      ['chat', 'invoke_agent lead'],
+      ['execute_tool research', 'invoke_agent lead'],
+      ['invoke_agent researcher', 'execute_tool research'],
+      ['chat', 'invoke_agent researcher'],
+      ['chat', 'invoke_agent lead'],
+    ]);
   });
 
   it('a sub-agent run with the call’s traceparent nests under the call, in one trace', async () => {

@@ -1,7 +1,8 @@
 // traceRun traces a Run built with createRunActor; a Run restored from its persisted snapshot
 // (here in the same process, with a fresh actor) continues the same trace.
 import { describe, expect, it } from 'vitest';
-import { createRunActor, createScriptedProvider, runToPromise, traceIdOfRun, traceRun, type Tool } from '../../src/index.js';
+import { createRunActor, runToPromise, traceIdOfRun, traceRun, type Tool } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { call } from '../helpers/runHarness.js';
 import { inMemoryTracing, summarize } from './traceHarness.js';
 

@@ -4,7 +4,8 @@
 // invalid_json result as its JSON text, and the Run goes on. (A string is always the text
 // form: providers hand over arguments either as JSON text or as the parsed object.)
 import { describe, expect, it } from 'vitest';
-import { createScriptedProvider, type ToolMessage } from '../../src/index.js';
+import type { ToolMessage } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { normalizeResponse } from '../../machines/run/normalizeResponse.js';
 import { startRun } from '../helpers/runHarness.js';
 import { echoTool } from '../helpers/tools.js';

@@ -1,7 +1,8 @@
 // Through a whole Run: limits.maxArgumentsChars reaches prepareCall, and a
 // call over it gets invalid_arguments without its tool running; the Run goes on.
 import { describe, expect, it } from 'vitest';
-import { createScriptedProvider, type ToolMessage } from '../../src/index.js';
+import type { ToolMessage } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { call, startRun } from '../helpers/runHarness.js';
 import { echoTool } from '../helpers/tools.js';
 

@@ -2,7 +2,8 @@
 // produces) must not rewrite the recorded call. `execute` gets a copy of its own, so
 // RunOutput.messages, tool.started and the next request show what the model sent.
 import { describe, expect, it } from 'vitest';
-import { createScriptedProvider, type AssistantMessage, type Tool, type ToolStartedEvent } from '../../src/index.js';
+import type { AssistantMessage, Tool, ToolStartedEvent } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { startRun } from '../helpers/runHarness.js';
 
 // A type alias, not an interface: Run options take tools of Record-shaped arguments.

@@ -2,7 +2,8 @@
 // a crash repair). A tool's own result carrying one becomes tool_error, content kept, so
 // `tool.failed` never reports an event that did not happen.
 import { describe, expect, it } from 'vitest';
-import { createScriptedProvider, type Tool, type ToolContext, type ToolFailedEvent } from '../../src/index.js';
+import type { Tool, ToolContext, ToolFailedEvent } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { runTool } from '../../src/tools/calls/runTool.js';
 import { RESERVED_TOOL_CODES } from '../../src/tools/calls/reservedCodes.js';
 import { startRun } from '../helpers/runHarness.js';
@@ -19,6 +20,7 @@ const RUNTIME_CODES = [
   'session_error',
   'denied',
   'hook_failed',
+  'budget_exceeded',
 ];
 
 const ctx: ToolContext = { runId: 'r1', callId: 'c1', toolName: 'liar', iteration: 1, signal: new AbortController().signal, idempotencyKey: 'key' };
@@ -31,7 +33,7 @@ const returning = (code: string): Tool => ({
 });
 
 describe('codes reserved for the runtime', () => {
-  it('are exactly the ones docs/design.md lists (those of the contract, tool_call_limit and hook_failed)', () => {
+  it('are exactly the ones docs/design.md lists (those of the contract, tool_call_limit, hook_failed and budget_exceeded)', () => {
     expect([...RESERVED_TOOL_CODES].sort()).toEqual([...RUNTIME_CODES].sort());
   });
 

@@ -1,7 +1,8 @@
 // Describing whatever a tool throws never throws,
 // so every call settles with a tool_error result whose text says what was thrown.
 import { describe, expect, it } from 'vitest';
-import { createScriptedProvider, type Tool, type ToolContext } from '../../src/index.js';
+import type { Tool, ToolContext } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { runTool } from '../../src/tools/calls/runTool.js';
 import { startRun } from '../helpers/runHarness.js';
 

@@ -2,7 +2,8 @@
 // is registered (default 'none' for readOnly, else 'once'), declared by the built-in tools, and
 // ToolContext.idempotencyKey: the same string for one call on every attempt, in any process.
 import { describe, expect, it } from 'vitest';
-import { createAgent, createFileTools, createScriptedProvider, createShellTool, createSkillTool, ToolRegistry, type ToolContext } from '../../src/index.js';
+import { createAgent, createFileTools, createShellTool, createSkillTool, ToolRegistry, type ToolContext } from '../../src/index.js';
+import { createScriptedProvider } from '../../src/testing.js';
 import { idempotencyKeyFor } from '../../src/tools/idempotencyKey.js';
 import { validTool } from '../helpers/validTool.js';
 

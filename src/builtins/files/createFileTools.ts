@@ -1,9 +1,9 @@
 // createFileTools: the file tools of one root directory, options checked at creation.
 import { realpathSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ConfigurationError, type NeedsApprovalFn, type Tool } from '../../core.js';
-import { approvalOption, booleanOption, directoryOption, integerOption, knownKeys, optionsObject, shown } from '../shared/optionChecks.js';
-import { isInside, openRoot } from './confinement.js';
+import type { NeedsApprovalFn, Tool } from '../../core.js';
+import { optionChecks } from '../../capabilities/shared/options.js';
+import { isInside, openRoot } from '../../capabilities/shared/confinement.js';
 import { editFileTool, type EditFileArgs } from './editFileTool.js';
 import { listFilesTool } from './listFilesTool.js';
 import { readFileTool } from './readFileTool.js';
@@ -33,6 +33,7 @@ export interface FileToolsOptions {
 
 const OPTIONS = ['root', 'write', 'maxFileBytes', 'needsApproval', 'exclude'] as const;
 const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
+const check = optionChecks('createFileTools');
 
 /**
  * The file tools confined to `root`: read_file, list_files, search_files, and with `write: true` write_file and edit_file.
@@ -40,13 +41,12 @@ const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
  * agent.tools.register(...createFileTools({ root: './my-repo', write: true, needsApproval: true, exclude: ['.tinyagent'] }));
  */
 export function createFileTools(options: FileToolsOptions): Tool[] {
-  const given = optionsObject('createFileTools', options);
-  knownKeys('createFileTools', given, OPTIONS);
-  const rootPath = directoryOption('root', given.root);
+  const given = check.object(options, OPTIONS);
+  const rootPath = check.directory('root', given.root);
   const root = openRoot(rootPath, excludeOption(rootPath, given.exclude));
-  const write = booleanOption('write', given.write, false);
-  const maxFileBytes = integerOption('maxFileBytes', given.maxFileBytes, 1, DEFAULT_MAX_FILE_BYTES);
-  const needsApproval = approvalOption<WriteFileArgs | EditFileArgs>(given.needsApproval);
+  const write = check.boolean('write', given.write, false);
+  const maxFileBytes = check.integer('maxFileBytes', given.maxFileBytes, 1, DEFAULT_MAX_FILE_BYTES);
+  const needsApproval = check.approval<WriteFileArgs | EditFileArgs>(given.needsApproval);
   const tools: Tool[] = [readFileTool(root, maxFileBytes), listFilesTool(root), searchFilesTool(root, maxFileBytes)];
   if (write) tools.push(writeFileTool(root, needsApproval), editFileTool(root, maxFileBytes, needsApproval));
   return tools;
@@ -55,12 +55,12 @@ export function createFileTools(options: FileToolsOptions): Tool[] {
 function excludeOption(root: string, value: unknown): string[] {
   if (value === undefined) return [];
   if (!Array.isArray(value) || !value.every((entry) => typeof entry === 'string' && entry !== '' && !entry.includes('\0'))) {
-    throw new ConfigurationError(`exclude must be an array of directory paths (non-empty strings), got ${shown(value)}`);
+    throw check.mustBe('exclude', 'an array of directory paths (non-empty strings)', value);
   }
   const realRoot = realpathSync(root);
   return value.map((entry: string) => {
     const dir = resolve(root, entry);
-    if (isInside(dir, root) || isInside(dir, realRoot)) throw new ConfigurationError(`exclude ${JSON.stringify(entry)} contains the root ${root}: nothing would be left to use`);
+    if (isInside(dir, root) || isInside(dir, realRoot)) throw check.fail(`exclude ${JSON.stringify(entry)} contains the root ${root}: nothing would be left to use.`);
     return dir;
   });
 }

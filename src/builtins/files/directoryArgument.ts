@@ -2,13 +2,13 @@
 // search_files, a file) inside the root.
 import type { ToolResult } from '../../core.js';
 import { stat } from 'node:fs/promises';
-import { confine, type ConfinedPath, type FileRoot } from './confinement.js';
-import { FileToolErrorCode, fileError, ioError } from './fileResults.js';
+import { confine, type ConfinedPath, type FileRoot } from '../../capabilities/shared/confinement.js';
+import { FileToolErrorCode, fileError, ioError } from '../../capabilities/shared/fileErrors.js';
 
 /**
  * The confined path with what it is, or the result that refuses it.
  * @example
- * import { openRoot } from './confinement.js';
+ * import { openRoot } from '../../capabilities/shared/confinement.js';
  * await searchBase(openRoot('/srv/repo'), 'src') // { ok: true, path: {...}, isDirectory: true }
  */
 export async function searchBase(

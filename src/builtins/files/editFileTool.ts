@@ -2,9 +2,9 @@
 // replace_all), keeping its line endings, byte order mark and permissions; atomic.
 import type { NeedsApprovalFn, Tool } from '../../core.js';
 import { writeFileAtomically } from './atomicWrite.js';
-import { confine, type FileRoot } from './confinement.js';
+import { confine, type FileRoot } from '../../capabilities/shared/confinement.js';
 import { exactReplace } from './exactReplace.js';
-import { FileToolErrorCode, fileError, ioError } from './fileResults.js';
+import { FileToolErrorCode, fileError, ioError } from '../../capabilities/shared/fileErrors.js';
 import { loadTextFile } from './textFile.js';
 
 /** Arguments of `edit_file`. */
@@ -19,7 +19,7 @@ export type EditFileArgs = {
  * The `edit_file` tool for a root.
  * @example
  * import { ToolRegistry } from '../../core.js';
- * import { openRoot } from './confinement.js';
+ * import { openRoot } from '../../capabilities/shared/confinement.js';
  * new ToolRegistry().register(editFileTool(openRoot('/srv/repo'), 1_048_576))
  */
 export function editFileTool(root: FileRoot, maxFileBytes: number, needsApproval?: boolean | NeedsApprovalFn<EditFileArgs>): Tool<EditFileArgs> {

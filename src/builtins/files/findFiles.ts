@@ -8,8 +8,8 @@ import type { Dirent } from 'node:fs';
 import { lstat, readdir } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import type { ToolResult } from '../../core.js';
-import { excludedDirectories, isInside, type ConfinedPath, type FileRoot } from './confinement.js';
-import { FileToolErrorCode, fileError } from './fileResults.js';
+import { excludedDirectories, isInside, type ConfinedPath, type FileRoot } from '../../capabilities/shared/confinement.js';
+import { FileToolErrorCode, fileError } from '../../capabilities/shared/fileErrors.js';
 import { compileGlob, GlobSyntaxError, type GlobPattern } from './globPattern.js';
 
 const SKIPPED_DIRECTORIES = ['.git', 'node_modules'] as const;
@@ -22,7 +22,11 @@ export interface FoundFile {
 
 /**
  * The files under `dir` that match `pattern`, sorted by their path relative to the root.
- * @example await findFiles(root, dir, 'src/**\/*.ts', signal) // { ok: true, files: [{ display: 'src/a.ts', real: '/srv/repo/src/a.ts' }] }
+ * @example
+ * import { confine, openRoot } from '../../capabilities/shared/confinement.js';
+ * const root = openRoot('/srv/repo');
+ * const dir = await confine(root, '.');
+ * if (dir.ok) await findFiles(root, dir, 'src/**\/*.ts', new AbortController().signal); // { ok: true, files: [{ display: 'src/a.ts', real: '/srv/repo/src/a.ts' }] }
  */
 export async function findFiles(
   root: FileRoot,

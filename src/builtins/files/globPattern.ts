@@ -4,6 +4,7 @@
 // Syntax: `*`, `?`, `**` as a whole segment, `[abc]` / `[!abc]` / `[a-z]` / `[[:alpha:]]`,
 // `{a,b}` (nested), the extglobs `@(a|b)`, `?(…)`, `*(…)`, `+(…)`, and `\` to escape.
 import { RE2JS } from 're2js';
+import { describeError } from '../../capabilities/shared/coreHelpers.js';
 
 /** A compiled glob: a matcher for relative paths, and where a walk for it can start and stop. */
 export interface GlobPattern {
@@ -37,7 +38,7 @@ export function compileGlob(pattern: string): GlobPattern {
   try {
     regex = RE2JS.compile(`^(?:${body})$`, RE2JS.DOTALL);
   } catch (error) {
-    throw new GlobSyntaxError(error instanceof Error ? error.message : String(error));
+    throw new GlobSyntaxError(describeError(error));
   }
   const names = normalised.split('/').filter((name) => name !== '' && name !== '.');
   const literal = names.findIndex((name) => WILDCARD.test(name));

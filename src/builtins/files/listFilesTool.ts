@@ -1,8 +1,8 @@
 // list_files: the files matching a glob under a directory of the root, sorted and capped.
 import type { Tool } from '../../core.js';
-import type { FileRoot } from './confinement.js';
+import type { FileRoot } from '../../capabilities/shared/confinement.js';
 import { searchBase } from './directoryArgument.js';
-import { FileToolErrorCode, fileError } from './fileResults.js';
+import { FileToolErrorCode, fileError } from '../../capabilities/shared/fileErrors.js';
 import { cappedLines, findFiles } from './findFiles.js';
 
 /** Arguments of `list_files`. */
@@ -19,7 +19,7 @@ const MAX_PATHS = 1000;
  * The `list_files` tool for a root.
  * @example
  * import { ToolRegistry } from '../../core.js';
- * import { openRoot } from './confinement.js';
+ * import { openRoot } from '../../capabilities/shared/confinement.js';
  * new ToolRegistry().register(listFilesTool(openRoot('/srv/repo')))
  */
 export function listFilesTool(root: FileRoot): Tool<ListFilesArgs> {

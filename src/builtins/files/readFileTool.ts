@@ -1,9 +1,9 @@
 // read_file: a text file's lines, numbered, from `offset` for at most `limit` lines; it says
 // where it stopped and how to read on.
 import type { Tool } from '../../core.js';
-import { headChars } from '../shared/cutText.js';
-import { confine, type FileRoot } from './confinement.js';
-import { FileToolErrorCode, fileError } from './fileResults.js';
+import { headChars } from './cutText.js';
+import { confine, type FileRoot } from '../../capabilities/shared/confinement.js';
+import { FileToolErrorCode, fileError } from '../../capabilities/shared/fileErrors.js';
 import { loadTextFile } from './textFile.js';
 
 /** Arguments of `read_file` (a type alias, not an interface, so that it is assignable to `Tool`'s `Record<string, unknown>`). */
@@ -26,7 +26,7 @@ const NUMBER_WIDTH = 5;
  * The `read_file` tool for a root.
  * @example
  * import { ToolRegistry } from '../../core.js';
- * import { openRoot } from './confinement.js';
+ * import { openRoot } from '../../capabilities/shared/confinement.js';
  * new ToolRegistry().register(readFileTool(openRoot('/srv/repo'), 1_048_576))
  */
 export function readFileTool(root: FileRoot, maxFileBytes: number): Tool<ReadFileArgs> {

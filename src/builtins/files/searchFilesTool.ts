@@ -4,12 +4,13 @@
 // hang the process with catastrophic backtracking, as a JavaScript RegExp could.
 import { RE2JS } from 're2js';
 import type { Tool, ToolResult } from '../../core.js';
-import { headChars } from '../shared/cutText.js';
-import type { FileRoot } from './confinement.js';
+import { headChars } from './cutText.js';
+import type { FileRoot } from '../../capabilities/shared/confinement.js';
 import { searchBase } from './directoryArgument.js';
-import { FileToolErrorCode, fileError } from './fileResults.js';
+import { FileToolErrorCode, fileError } from '../../capabilities/shared/fileErrors.js';
 import { cappedLines, findFiles, type FoundFile } from './findFiles.js';
 import { readBounded } from './readBounded.js';
+import { describeError } from '../../capabilities/shared/coreHelpers.js';
 
 /** Arguments of `search_files`. */
 export type SearchFilesArgs = {
@@ -30,7 +31,7 @@ const SNIFF_BYTES = 8000;
  * The `search_files` tool for a root.
  * @example
  * import { ToolRegistry } from '../../core.js';
- * import { openRoot } from './confinement.js';
+ * import { openRoot } from '../../capabilities/shared/confinement.js';
  * new ToolRegistry().register(searchFilesTool(openRoot('/srv/repo'), 1_048_576))
  */
 export function searchFilesTool(root: FileRoot, maxFileBytes: number): Tool<SearchFilesArgs> {
@@ -57,7 +58,7 @@ export function searchFilesTool(root: FileRoot, maxFileBytes: number): Tool<Sear
       try {
         regex = RE2JS.compile(pattern, ignoreCase === true ? RE2JS.CASE_INSENSITIVE : 0);
       } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
+        const reason = describeError(error);
         return fileError(FileToolErrorCode.invalidPattern, `The regular expression ${JSON.stringify(pattern)} is not valid: ${reason}. The syntax is RE2 (no lookaround, no backreferences).`);
       }
       const base = await searchBase(root, path);

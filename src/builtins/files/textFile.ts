@@ -1,7 +1,8 @@
 // Loading a file the tools treat as text: a regular file, no larger than the limit, UTF-8
 // without NUL bytes. Anything else is refused with a result that says why.
 import type { ToolResult } from '../../core.js';
-import { FileToolErrorCode, fileError, ioError } from './fileResults.js';
+import { FileToolErrorCode, fileError, ioError } from '../../capabilities/shared/fileErrors.js';
+import { decodeText } from '../../capabilities/shared/textBytes.js';
 import { readBounded } from './readBounded.js';
 
 /** A text file's content and what a rewrite must keep. */
@@ -21,9 +22,6 @@ export interface LoadTextOptions {
   directoryHint?: string;
 }
 
-// Git's heuristic: a NUL byte in the first 8000 bytes means binary.
-const SNIFF_BYTES = 8000;
-
 /**
  * Reads a regular UTF-8 text file of at most `maxBytes` bytes, or explains why not.
  * @example await loadTextFile('/srv/repo/a.ts', 'a.ts', { maxBytes: 1_048_576 })
@@ -40,17 +38,12 @@ export async function loadTextFile(real: string, display: string, options: LoadT
   } catch (error) {
     return { ok: false, result: ioError('read', display, error) };
   }
-  if (bytes.subarray(0, SNIFF_BYTES).includes(0)) {
-    return refuse(FileToolErrorCode.binary, `${display} is a binary file (it contains NUL bytes); only text files can be read or edited.`);
-  }
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: options.keepBom === true }).decode(bytes);
-  } catch {
-    return refuse(FileToolErrorCode.binary, `${display} is not UTF-8 text; only UTF-8 text files can be read or edited.`);
-  }
-  return { ok: true, text, mode };
+  const decoded = decodeText(bytes, { keepBom: options.keepBom === true });
+  if (!decoded.ok) return refuse(FileToolErrorCode.binary, `${display} ${binaryWhy[decoded.reason]}; only UTF-8 text files can be read or edited.`);
+  return { ok: true, text: decoded.text, mode };
 }
+
+const binaryWhy = { nul: 'is a binary file (it contains NUL bytes)', encoding: 'is not UTF-8 text' } as const;
 
 function tooLarge(display: string, size: number, max: number): { ok: false; result: ToolResult } {
   return refuse(

@@ -2,10 +2,10 @@
 import { mkdir, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { NeedsApprovalFn, Tool } from '../../core.js';
-import { hasErrnoCode } from '../shared/errno.js';
+import { hasErrnoCode } from '../../capabilities/shared/errno.js';
 import { writeFileAtomically } from './atomicWrite.js';
-import { confine, type FileRoot } from './confinement.js';
-import { FileToolErrorCode, fileError, ioError } from './fileResults.js';
+import { confine, type FileRoot } from '../../capabilities/shared/confinement.js';
+import { FileToolErrorCode, fileError, ioError } from '../../capabilities/shared/fileErrors.js';
 
 /** Arguments of `write_file`. */
 export type WriteFileArgs = {
@@ -17,7 +17,7 @@ export type WriteFileArgs = {
  * The `write_file` tool for a root.
  * @example
  * import { ToolRegistry } from '../../core.js';
- * import { openRoot } from './confinement.js';
+ * import { openRoot } from '../../capabilities/shared/confinement.js';
  * new ToolRegistry().register(writeFileTool(openRoot('/srv/repo'), true))
  */
 export function writeFileTool(root: FileRoot, needsApproval?: boolean | NeedsApprovalFn<WriteFileArgs>): Tool<WriteFileArgs> {

@@ -1,8 +1,8 @@
 // createShellTool: the `shell` tool, running command lines in one directory, options
 // checked at creation.
 import { existsSync } from 'node:fs';
-import { ConfigurationError, type NeedsApprovalFn, type Tool } from '../../core.js';
-import { approvalOption, directoryOption, integerOption, knownKeys, MAX_TIMER_MS, optionsObject, shown } from '../shared/optionChecks.js';
+import type { NeedsApprovalFn, Tool } from '../../core.js';
+import { MAX_TIMER_MS, optionChecks } from '../../capabilities/shared/options.js';
 import { commandEnvironment } from './commandEnvironment.js';
 import { findShell } from './findShell.js';
 import { runCommand } from './runCommand.js';
@@ -40,6 +40,7 @@ export interface ShellToolOptions {
 
 const OPTIONS = ['cwd', 'timeoutMs', 'env', 'maxOutputBytes', 'killGraceMs', 'needsApproval'] as const;
 const DEFAULT_TIMEOUT_MS = 120_000;
+const check = optionChecks('createShellTool');
 // What the cleanup reaches, said exactly: on Linux the call's mark (markedProcesses.ts) finds
 // processes that left the group; elsewhere only the process group is stopped.
 const CLEANUP =
@@ -53,14 +54,13 @@ const CLEANUP =
  * agent.tools.register(createShellTool({ cwd: './my-repo', timeoutMs: 120_000, needsApproval: true }));
  */
 export function createShellTool(options: ShellToolOptions): Tool<ShellArgs> {
-  const given = optionsObject('createShellTool', options);
-  knownKeys('createShellTool', given, OPTIONS);
-  const cwd = directoryOption('cwd', given.cwd);
-  const maxTimeoutMs = integerOption('timeoutMs', given.timeoutMs, 1, DEFAULT_TIMEOUT_MS, MAX_TIMER_MS);
+  const given = check.object(options, OPTIONS);
+  const cwd = check.directory('cwd', given.cwd);
+  const maxTimeoutMs = check.integer('timeoutMs', given.timeoutMs, 1, DEFAULT_TIMEOUT_MS, MAX_TIMER_MS);
   const env = envOption(given.env);
-  const maxOutputBytes = integerOption('maxOutputBytes', given.maxOutputBytes, 64, 30_000);
-  const killGraceMs = integerOption('killGraceMs', given.killGraceMs, 0, 2_000, MAX_TIMER_MS);
-  const needsApproval = approvalOption<ShellArgs>(given.needsApproval);
+  const maxOutputBytes = check.integer('maxOutputBytes', given.maxOutputBytes, 64, 30_000);
+  const killGraceMs = check.integer('killGraceMs', given.killGraceMs, 0, 2_000, MAX_TIMER_MS);
+  const needsApproval = check.approval<ShellArgs>(given.needsApproval);
   const shell = findShell();
   const defaultTimeoutMs = Math.min(DEFAULT_TIMEOUT_MS, maxTimeoutMs);
   return {
@@ -92,10 +92,10 @@ export function createShellTool(options: ShellToolOptions): Tool<ShellArgs> {
 
 function envOption(value: unknown): Readonly<Record<string, string>> {
   if (value === undefined) return {};
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ConfigurationError(`env must be an object of strings, got ${shown(value)}`);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw check.mustBe('env', 'an object of strings', value);
   for (const [key, entry] of Object.entries(value)) {
-    if (typeof entry !== 'string') throw new ConfigurationError(`env.${key} must be a string, got ${shown(entry)}`);
-    if (key === '' || key.includes('=') || key.includes('\0') || entry.includes('\0')) throw new ConfigurationError(`env: ${JSON.stringify(key)} cannot be an environment variable`);
+    if (typeof entry !== 'string') throw check.mustBe(`env.${key}`, 'a string', entry);
+    if (key === '' || key.includes('=') || key.includes('\0') || entry.includes('\0')) throw check.fail(`env: ${JSON.stringify(key)} cannot be an environment variable.`);
   }
   return Object.freeze({ ...(value as Record<string, string>) });
 }

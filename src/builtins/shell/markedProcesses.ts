@@ -34,14 +34,30 @@ export async function markedProcesses(entry: string): Promise<number[]> {
   return found.filter((pid): pid is number => pid !== undefined);
 }
 
+// An environment read empty may belong to a process in the middle of execve (the kernel swaps
+// its memory, and for that moment /proc shows no environment): such a process is read again a
+// few times before it counts as unmarked. Kernel threads (pid 2 and its children) have none.
+const EMPTY_RETRIES = 3;
+const EMPTY_RETRY_MS = 10;
+
 async function isMarked(pid: string, needle: Buffer): Promise<boolean> {
+  for (let attempt = 0; ; attempt++) {
+    const found = await readMark(pid, needle);
+    if (found !== 'empty') return found;
+    if (attempt >= EMPTY_RETRIES) return false;
+    await new Promise((resolve) => setTimeout(resolve, EMPTY_RETRY_MS));
+  }
+}
+
+async function readMark(pid: string, needle: Buffer): Promise<boolean | 'empty'> {
   try {
-    // A leading NUL lets the first variable match like the others.
-    const environ = Buffer.concat([Buffer.of(0), await readFile(`/proc/${pid}/environ`), Buffer.of(0)]);
-    if (!environ.includes(needle)) return false;
     const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
-    const state = stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3);
-    return state !== 'Z' && state !== 'X';
+    const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (state === 'Z' || state === 'X') return false;
+    const raw = await readFile(`/proc/${pid}/environ`);
+    if (raw.length === 0) return pid === '2' || ppid === '2' ? false : 'empty';
+    // A leading NUL lets the first variable match like the others.
+    return Buffer.concat([Buffer.of(0), raw, Buffer.of(0)]).includes(needle);
   } catch {
     return false; // ended while we looked, or not ours to read
   }

@@ -3,9 +3,16 @@
 // cancellation by a signal. Whatever way it ends, no process of the group, and no process
 // carrying the mark, is left running.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { stopGroup, type GroupStop } from '../../capabilities/shared/processGroups.js';
+import { markedProcesses, newCallMark } from './markedProcesses.js';
 import { OutputBuffer } from './outputBuffer.js';
-import { newCallMark } from './markedProcesses.js';
-import { terminateCommand, type CommandProcesses, type GroupStop } from './processGroup.js';
+
+/** A command's processes: its process group and the mark its environment carries. */
+interface CommandProcesses {
+  readonly pgid: number;
+  /** `NAME=value` in the environment of every process the command started. */
+  readonly mark: string;
+}
 
 /** What to run and the bounds to run it in. */
 export interface CommandSpec {
@@ -22,7 +29,7 @@ export interface CommandSpec {
 /** How a command ended, with its output (cut in the middle beyond the limit). */
 export type CommandOutcome =
   | { kind: 'exited'; output: string; code: number | null; signal: NodeJS.Signals | null }
-  | { kind: 'timedOut'; output: string; stop: GroupStop }
+  | { kind: 'timedOut'; output: string; stop: Exclude<GroupStop, 'exited'> }
   | { kind: 'cancelled'; output: string }
   | { kind: 'notStarted'; output: string; error: unknown };
 
@@ -91,6 +98,13 @@ export async function runCommand(spec: CommandSpec): Promise<CommandOutcome> {
     clearTimeout(timer);
     if (onAbort) spec.signal.removeEventListener('abort', onAbort);
   }
+}
+
+// SIGTERM to the group and to the processes that left it (found by their mark), SIGKILL
+// after the grace; resolves once none is alive.
+async function terminateCommand(processes: CommandProcesses, graceMs: number): Promise<'terminated' | 'killed'> {
+  const stop = await stopGroup(processes.pgid, { graceMs, stragglers: () => markedProcesses(processes.mark) });
+  return stop === 'killed' ? 'killed' : 'terminated';
 }
 
 // Settles at once: the group is sent SIGTERM now and SIGKILL after the grace, in the background.

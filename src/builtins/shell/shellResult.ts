@@ -1,13 +1,14 @@
 // The result the model reads for a command: its output, then how it ended.
-import { ToolErrorCode, type ToolResult } from '../../core.js';
-import { errnoText } from '../shared/errno.js';
+import type { ToolResult } from '../../core.js';
+import { errnoText } from '../../capabilities/shared/errno.js';
 import type { CommandOutcome } from './runCommand.js';
 
 /** Codes the shell tool puts on its error results. */
 export const ShellToolErrorCode = {
   /** Non-zero exit, killed by a signal, or the command could not be started. */
-  commandFailed: ToolErrorCode.commandFailed,
-  timeout: ToolErrorCode.timeout,
+  commandFailed: 'command_failed',
+  /** The command ran past its `timeout_ms` and was stopped. */
+  timeout: 'timeout',
   /** Stopped because the Run was cancelled (the Run itself records the call as `cancelled`). */
   cancelled: 'command_cancelled',
 } as const;

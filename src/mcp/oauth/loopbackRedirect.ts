@@ -32,6 +32,12 @@ interface Waiting {
 /**
  * Listens on 127.0.0.1 for the authorization server's redirect; each `getAuthorizationCode` opens the browser and waits for its code.
  * @example
+ * import { createAgent } from 'tinyagent';
+ * import { connectMcpServers, createFileOAuthStore, loadMcpConfig } from 'tinyagent/mcp';
+ * import { createScriptedProvider } from 'tinyagent/testing';
+ * const agent = createAgent({ provider: createScriptedProvider([{ text: 'hi' }]) });
+ * const config = await loadMcpConfig('.mcp.json');
+ * const dir = '/home/me/.config/tinyagent/mcp-oauth';
  * const redirect = await createLoopbackRedirect();
  * const mcp = await connectMcpServers(config, agent.tools, { oauth: { ...redirect, store: createFileOAuthStore({ dir }) } });
  * await redirect.close();

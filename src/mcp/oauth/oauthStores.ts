@@ -2,12 +2,18 @@
 // folder of the application's choosing (the CLI: the user's config folder).
 import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ConfigurationError } from '../../core.js';
+import { optionChecks } from '../../capabilities/shared/options.js';
 import type { McpOAuthState, McpOAuthStore } from './oauthTypes.js';
 
 /**
  * A store that keeps OAuth state in memory only.
- * @example const store = createMemoryOAuthStore(); await connectMcpServers(config, agent.tools, { oauth: { getAuthorizationCode, store } });
+ * @example
+ * import { ToolRegistry } from 'tinyagent';
+ * import { connectMcpServers, loadMcpConfig } from 'tinyagent/mcp';
+ * declare const getAuthorizationCode: (server: string, authorizationUrl: URL) => Promise<string>;
+ * const config = await loadMcpConfig('.mcp.json');
+ * const store = createMemoryOAuthStore();
+ * await connectMcpServers(config, new ToolRegistry(), { oauth: { getAuthorizationCode, store } });
  */
 export function createMemoryOAuthStore(): McpOAuthStore {
   const states = new Map<string, McpOAuthState>();
@@ -20,10 +26,13 @@ export function createMemoryOAuthStore(): McpOAuthStore {
 
 /**
  * A store with one JSON file per server in `dir` (created 0700), each written 0600 and replaced atomically.
- * @example const store = createFileOAuthStore({ dir: join(homedir(), '.config', 'tinyagent', 'mcp-oauth') });
+ * @example
+ * import { homedir } from 'node:os';
+ * import { join } from 'node:path';
+ * const store = createFileOAuthStore({ dir: join(homedir(), '.config', 'tinyagent', 'mcp-oauth') });
  */
 export function createFileOAuthStore(options: { dir: string }): McpOAuthStore {
-  if (typeof options?.dir !== 'string' || options.dir === '') throw new ConfigurationError('createFileOAuthStore: dir must be a non-empty string.');
+  if (typeof options?.dir !== 'string' || options.dir === '') throw optionChecks('createFileOAuthStore').mustBe('dir', 'a non-empty string', options?.dir);
   const { dir } = options;
   const fileOf = (server: string) => join(dir, `${encodeURIComponent(server).replace(/\./g, '%2E')}.json`);
   return {

@@ -86,6 +86,8 @@ export function mapAnthropicRequest(request: ProviderRequest, settings: Anthropi
   const system = request.messages.filter((message) => message.role === 'system').map((message) => message.content);
   if (system.length > 0) body.system = system.join('\n\n');
   if (request.tools.length > 0) body.tools = request.tools.map(tool);
+  // Structured output (docs/output.md, mode 'native'), the generally available `output_config.format`.
+  if (request.responseFormat) body.output_config = { format: { type: 'json_schema', schema: request.responseFormat.schema } };
   if (settings.temperature !== undefined) body.temperature = settings.temperature;
   return body;
 }

@@ -3,6 +3,7 @@ import { ProviderError } from '../../errors.js';
 import { excerpt } from '../http/redact.js';
 import type { FinishReason, ProviderResponse, ToolCallRequest, Usage } from '../../types.js';
 import type { AnthropicMessage, AnthropicResponseBlock, AnthropicStopDetails, AnthropicUsage } from './wire.js';
+import { isRecord } from '../../isRecord.js';
 
 const STOP_REASONS: Readonly<Record<string, FinishReason>> = {
   end_turn: 'stop',
@@ -32,7 +33,7 @@ export function mapAnthropicUsage(usage: AnthropicUsage): Usage {
 function toolArguments(input: unknown): ToolCallRequest['arguments'] {
   if (input === undefined) return {};
   if (typeof input === 'string') return input;
-  if (typeof input === 'object' && input !== null && !Array.isArray(input)) return input as Record<string, unknown>;
+  if (isRecord(input)) return input;
   return JSON.stringify(input);
 }
 

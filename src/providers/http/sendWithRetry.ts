@@ -10,6 +10,7 @@ import { postJson, type JsonPost } from './postJson.js';
 import type { Redact } from './redact.js';
 import { retryDelay, type ResolvedRetry } from './retry.js';
 import { RequestTimeout, TimedSignal, watchBody, type RequestTimeouts } from './timeouts.js';
+import { describeError } from '../../describeError.js';
 
 export interface RetriedRequest<T> {
   /** Names the provider in error messages, e.g. `OpenAI`. */
@@ -114,7 +115,7 @@ function toTimeoutError(provider: string, reason: string, attempts: number, fail
 function describeFailure(error: unknown): string {
   if (error instanceof ProviderError || error instanceof AttemptFailure) return error.message;
   if (isNetworkError(error)) return `network error: ${describeNetworkError(error)}`;
-  return error instanceof Error ? error.message : String(error);
+  return describeError(error);
 }
 
 function plural(attempts: number): string {
@@ -138,7 +139,7 @@ function toProviderError(provider: string, error: unknown, attempts: number, red
   } else if (isNetworkError(error)) {
     reason = `network error: ${describeNetworkError(error)}`;
   } else {
-    reason = error instanceof Error ? error.message : String(error);
+    reason = describeError(error);
   }
   if (details.body !== undefined) details.body = redact(details.body);
   details.attempts = attempts;

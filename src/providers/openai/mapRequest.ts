@@ -49,6 +49,11 @@ export function mapOpenAIRequest(request: ProviderRequest, settings: OpenAIReque
     stream: settings.stream,
   };
   if (request.tools.length > 0) body.tools = request.tools.map(tool);
+  // Structured output (docs/output.md, mode 'native'); not strict: the Run validates the answer itself.
+  if (request.responseFormat) {
+    const { name, schema } = request.responseFormat;
+    body.response_format = { type: 'json_schema', json_schema: { name, schema, strict: false } };
+  }
   if (settings.stream) body.stream_options = { include_usage: true };
   if (settings.maxTokens !== undefined) body.max_tokens = settings.maxTokens;
   if (settings.temperature !== undefined) body.temperature = settings.temperature;

@@ -9,6 +9,7 @@ import type { ToolCallRequest, ToolResult } from '../../types.js';
 import type { SchemaIssue } from '../validation/schemaValidator.js';
 import { errorResult } from './errorResult.js';
 import { isRecord } from '../../isRecord.js';
+import { describeError } from '../../describeError.js';
 
 /**
  * Either the tool and its validated arguments, or the error result to send back instead.
@@ -58,7 +59,7 @@ function argumentsText(raw: unknown): string | { problem: string } {
   try {
     return JSON.stringify(raw);
   } catch (error) {
-    return { problem: `are not JSON (${error instanceof Error ? error.message : String(error)}); send a JSON object` };
+    return { problem: `are not JSON (${describeError(error)}); send a JSON object` };
   }
 }
 
@@ -69,7 +70,7 @@ function parseArguments(text: string): Record<string, unknown> | string {
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    return `are not valid JSON (${error instanceof Error ? error.message : String(error)}); send a JSON object`;
+    return `are not valid JSON (${describeError(error)}); send a JSON object`;
   }
   return isRecord(parsed) ? parsed : `must be a JSON object, got ${describeValue(parsed)}`;
 }

@@ -16,4 +16,5 @@ export const RESERVED_TOOL_CODES: ReadonlySet<string> = new Set<string>([
   RunErrorCode.sessionError,
   ToolErrorCode.denied,
   ToolErrorCode.hookFailed,
+  ToolErrorCode.budgetExceeded,
 ]);

@@ -2,7 +2,7 @@
 // Tool failures are data: this function never rejects, whatever the tool throws or returns.
 import { ToolErrorCode } from '../../codes.js';
 import { describeValue } from '../../describeValue.js';
-import type { Tool, ToolContext, ToolResult } from '../../types.js';
+import type { Tool, ToolContext, ToolResult, ToolSpending } from '../../types.js';
 import { errorResult } from './errorResult.js';
 import { RESERVED_TOOL_CODES } from './reservedCodes.js';
 import { isRuntimeResult } from './runtimeResult.js';
@@ -37,16 +37,36 @@ export function normalizeToolReturn(name: string, returned: unknown): ToolResult
   if (typeof returned !== 'object' || returned === null || Array.isArray(returned)) {
     return notAResult(name, describeValue(returned));
   }
-  const { content, isError, code } = returned as Record<string, unknown>;
+  const { content, isError, code, spent } = returned as Record<string, unknown>;
   if (typeof content !== 'string') return notAResult(name, `an object whose content is ${describeValue(content)}`);
   if (isError !== undefined && typeof isError !== 'boolean') {
     return notAResult(name, `an object whose isError is ${describeValue(isError)}`);
   }
   if (code !== undefined && typeof code !== 'string') return notAResult(name, `an object whose code is ${describeValue(code)}`);
-  if (isError !== true) return { content };
+  const spending = toolSpending(spent);
+  if (isError !== true) return spending ? { content, spent: spending } : { content };
   // A reserved code would report something the runtime did not do; the content is the tool's, kept.
   const own = typeof code === 'string' && code !== '' && !RESERVED_TOOL_CODES.has(code);
-  return errorResult(own ? code : ToolErrorCode.toolError, content);
+  const result = errorResult(own ? code : ToolErrorCode.toolError, content);
+  if (spending) result.spent = spending;
+  return result;
+}
+
+const count = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0;
+
+// What a tool spent on the Run's behalf (a sub-agent's tokens and cost), copied as plain
+// numbers; anything else there is ignored: a budget must not be fed by a malformed figure.
+function toolSpending(spent: unknown): ToolSpending | undefined {
+  if (typeof spent !== 'object' || spent === null) return undefined;
+  const { usage, costUsd, toolCalls } = spent as Record<string, unknown>;
+  const copy: ToolSpending = {};
+  if (typeof usage === 'object' && usage !== null) {
+    const { inputTokens, outputTokens, totalTokens } = usage as Record<string, unknown>;
+    if (count(inputTokens) && count(outputTokens) && count(totalTokens)) copy.usage = { inputTokens, outputTokens, totalTokens };
+  }
+  if (count(costUsd)) copy.costUsd = costUsd;
+  if (count(toolCalls)) copy.toolCalls = toolCalls;
+  return Object.keys(copy).length > 0 ? copy : undefined;
 }
 
 function notAResult(name: string, what: string): ToolResult {

@@ -7,7 +7,10 @@ const runtimeResults = new WeakSet<ToolResult>();
 
 /**
  * Marks `result` as the runtime's own, so runTool passes it through unchanged.
- * @example return asRuntimeResult(errorResult(ToolErrorCode.interrupted, '…'))
+ * @example
+ * import { ToolErrorCode } from '../../codes.js';
+ * import { errorResult } from './errorResult.js';
+ * const interrupted = asRuntimeResult(errorResult(ToolErrorCode.interrupted, 'The Run stopped before the call finished'));
  */
 export function asRuntimeResult(result: ToolResult): ToolResult {
   runtimeResults.add(result);
@@ -16,7 +19,10 @@ export function asRuntimeResult(result: ToolResult): ToolResult {
 
 /**
  * Whether `value` was marked by `asRuntimeResult`.
- * @example isRuntimeResult(returned)
+ * @example
+ * import { errorResult } from './errorResult.js';
+ * isRuntimeResult(asRuntimeResult(errorResult('interrupted', 'stopped'))); // true
+ * isRuntimeResult({ content: 'a tool returned this' }); // false
  */
 export function isRuntimeResult(value: unknown): value is ToolResult {
   return typeof value === 'object' && value !== null && runtimeResults.has(value as ToolResult);

@@ -34,7 +34,9 @@ export function dialectOf(schema: Record<string, unknown>, fallback: Dialect = '
  * linear `enum`/`uniqueItems`; `onWarning` receives Ajv's strict-mode findings (unknown
  * keywords among them). About 1 ms: it has no meta-schema of its own (see `checkAgainstMetaSchema`)
  * unless `withMetaSchema` (about 50 ms), for schemas whose references name the meta-schema.
- * @example createAjv('2020-12', (message) => warnings.push(message)).compile({ type: 'object' })
+ * @example
+ * const warnings: string[] = [];
+ * createAjv('2020-12', (message) => warnings.push(message)).compile({ type: 'object' });
  */
 export function createAjv(dialect: Dialect, onWarning: (message: string) => void, { withMetaSchema = false } = {}): AjvInstance {
   // allErrors: the model gets every problem at once (prepareCall lists the first 20).

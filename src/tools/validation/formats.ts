@@ -40,7 +40,9 @@ const OWN_FORMATS: Readonly<Record<string, Format>> = {
 
 /**
  * Adds the formats to an Ajv instance: ajv-formats', and tinyagent's own where ajv-formats lacks or departs from a standard format.
- * @example addStandardFormats(new Ajv())
+ * @example
+ * import { Ajv } from 'ajv';
+ * addStandardFormats(new Ajv());
  */
 export function addStandardFormats(ajv: Parameters<typeof addFormats.default>[0]): void {
   // Under NodeNext the CJS default export is the module object; `.default` is the plugin.

@@ -5,6 +5,7 @@
 import { RE2JS } from 're2js';
 import type { RegExpEngine, RegExpLike } from 'ajv/dist/types/index.js';
 import { translateEcmaPattern, UntranslatablePattern } from './ecmaPattern.js';
+import { describeError } from '../../describeError.js';
 
 /** A `pattern` the linear-time engine cannot run; the schema is refused. */
 export class UnsupportedPatternError extends Error {
@@ -51,7 +52,7 @@ function compileLinear(pattern: string, flags: string): RegExpLike {
     compiled = RE2JS.compile(RE2JS.translateRegExp(translateEcmaPattern(pattern, re2KnowsScript)));
   } catch (error) {
     if (error instanceof UntranslatablePattern) throw new UnsupportedPatternError(pattern, `${LINEAR_ENGINE}; ${error.message}`);
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = describeError(error);
     throw new UnsupportedPatternError(pattern, `schema patterns run on a linear-time engine (RE2), which cannot compile it (${reason})`);
   }
   const engine: RegExpLike & { toString(): string } = {

@@ -4,6 +4,7 @@
 // here, before Ajv sees the schema, so the refusal can say "cycle" and show it.
 // Recursion through `properties`, `items` and the like is fine: each step consumes data.
 
+
 import { collectSchemas, IN_PLACE_LIST, IN_PLACE_MAP, IN_PLACE_ONE, isSchema, resolveRef, type Found, type Resources, type Schema } from './schemaResources.js';
 
 const REF_KEYWORDS = ['$ref', '$dynamicRef', '$recursiveRef'];

@@ -2,6 +2,7 @@
 // (embedded `$id`s) and anchors, so that a reference can be resolved to what the schema
 // itself holds. Ajv resolves references the same way; this walk lets the runtime look at
 // them before Ajv does (cycles) and tell an unresolvable one's reason.
+import { isRecord } from '../../isRecord.js';
 
 /** A JSON Schema object. */
 export type Schema = Record<string, unknown>;
@@ -31,7 +32,7 @@ export interface Resources {
 // The base of a root without `$id`: references relative to it stay inside this made-up URI.
 const ROOT_URI = 'tinyagent:/root.json';
 
-export const isSchema = (value: unknown): value is Schema => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isSchema = (value: unknown): value is Schema => isRecord(value);
 
 /** Every subschema of a schema, with its pointer and base, and the schema's resources and anchors. */
 export interface CollectedSchemas {
@@ -90,7 +91,10 @@ function noteAnchors(schema: Schema, baseUri: string, resources: Resources): voi
 
 /**
  * The subschema a reference found in `entry` points to: a resource (by its URI), a JSON pointer in one, or an anchor.
- * @example const { found, resources } = collectSchemas(root); resolveRef('#/definitions/a', found.get(root)!, resources)
+ * @example
+ * const root = { type: 'object', definitions: { a: { type: 'string' } } };
+ * const { found, resources } = collectSchemas(root);
+ * resolveRef('#/definitions/a', found.get(root)!, resources); // { type: 'string' }
  */
 export function resolveRef(ref: string, entry: Found, resources: Resources): Schema | undefined {
   if (ref === '#' || ref.startsWith('#/')) return resolveLocal(ref, entry.base);

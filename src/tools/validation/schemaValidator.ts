@@ -6,6 +6,7 @@ import { UnsupportedPatternError } from './linearRegExp.js';
 import { findApplicatorCycle } from './refCycles.js';
 import { namesOwnResource } from './schemaResources.js';
 import { scanSchema, type FoundRef } from './schemaScan.js';
+import { describeError } from '../../describeError.js';
 
 /** One reason the data does not match: where (a JSON pointer, '' for the root) and why. */
 export interface SchemaIssue {
@@ -81,7 +82,9 @@ export class SchemaCompiler {
    * Compiles any JSON Schema (a boolean too), without the tool-parameters rule that the root
    * is `type: "object"`; `dialect` applies when the schema declares no `$schema`. The suite
    * runner measures the validator through this; tools go through `compile`.
-   * @example compiler.compileResource(true, '2020-12')(1).valid // true
+   * @example
+ * const compiler = new SchemaCompiler();
+ * compiler.compileResource(true, '2020-12')(1).valid; // true
    */
   compileResource(schema: unknown, dialect: Dialect): SchemaValidator {
     if (typeof schema === 'object' && schema !== null && !Array.isArray(schema)) {
@@ -99,7 +102,7 @@ export class SchemaCompiler {
       if (error instanceof RangeError) {
         throw new SchemaCompileError('is nested too deeply to compile (the stack overflowed)', { cause: error });
       }
-      throw new SchemaCompileError(`does not compile: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new SchemaCompileError(`does not compile: ${describeError(error)}`, { cause: error });
     }
   }
 
@@ -201,7 +204,7 @@ function translateCompileError(error: unknown, refs: FoundRef[], root: Record<st
   if (error instanceof UnsupportedPatternError) return new SchemaCompileError(error.message, { cause: error });
   if (error instanceof MissingRefError) return unresolvedRef(error, refs, root);
   if (error instanceof RangeError) return error; // reported by compile() as too deep
-  const message = error instanceof Error ? error.message : String(error);
+  const message = describeError(error);
   const format = UNKNOWN_FORMAT.exec(message);
   if (format) {
     return new SchemaCompileError(
@@ -236,7 +239,7 @@ function unvalidatable(error: unknown): SchemaIssue {
   if (error instanceof RangeError) {
     return { path: '', message: 'is nested too deeply to validate; send flatter arguments' };
   }
-  return { path: '', message: `could not be validated (${error instanceof Error ? error.message : String(error)})` };
+  return { path: '', message: `could not be validated (${describeError(error)})` };
 }
 
 function toIssue(error: ErrorObject): SchemaIssue {
