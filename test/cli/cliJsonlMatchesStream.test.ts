@@ -39,6 +39,11 @@ function comparable(event: Record<string, unknown>): Record<string, unknown> {
   const { runId: _runId, time: _time, durationMs: _durationMs, ...rest } = event;
   if ('output' in rest) {
     const { runId: _outputRunId, ...output } = rest.output as Record<string, unknown>;
+    // The budgets' clock: when the Run started spending.
+    if (typeof output.spent === 'object' && output.spent !== null) {
+      const { startedAt: _startedAt, ...spent } = output.spent as Record<string, unknown>;
+      output.spent = spent;
+    }
     return { ...rest, output };
   }
   return rest;

@@ -230,7 +230,7 @@ function streamRun(events: RunEvents, onEvent: (event: RunEvent) => void): Promi
     events.subscribe({
       next(event) {
         onEvent(event);
-        if (isTerminalRunEvent(event)) output = event.output;
+        if (isTerminalRunEvent(event) && event.parentRunId === undefined) output = event.output; // not a sub-agent's end
       },
       error: reject,
       complete() {

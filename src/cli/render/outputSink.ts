@@ -48,7 +48,7 @@ export class OutputSink {
     const { format, io, sessionId } = this.#options;
     if (this.#renderer) this.#renderer.handle(event);
     else if (format === 'stream-json') {
-      if (event.type === 'run.started') io.stdout.write(jsonLine(this.#options.init(event.runId)));
+      if (event.type === 'run.started' && event.parentRunId === undefined) io.stdout.write(jsonLine(this.#options.init(event.runId))); // not a sub-agent's start
       io.stdout.write(jsonLine(withSessionId(event, sessionId)));
     }
   }

@@ -26,6 +26,7 @@ export class RunTally {
    * agent.stream('hi').subscribe((event) => tally.handle(event));
    */
   handle(event: RunEvent): void {
+    if (event.parentRunId !== undefined) return; // a sub-agent's: its spending comes with its call's result
     if (event.type === 'provider.responded') this.turns++;
     else if (event.type === 'tool.started') {
       this.toolCalls++;

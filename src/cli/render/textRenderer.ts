@@ -45,6 +45,8 @@ export class TextRenderer {
   readonly #asksApproval: (toolName: string) => boolean;
   /** A question is on the terminal: the spinner stays off until it is answered. */
   #paused = false;
+  /** How deeply each sub-agent Run nests (the top Run is 0). */
+  readonly #depths = new Map<string, number>();
 
   constructor(options: TextRendererOptions) {
     this.#answer = options.answer;
@@ -63,6 +65,7 @@ export class TextRenderer {
    * agent.stream('hi').subscribe((event) => renderer.handle(event))
    */
   handle(event: RunEvent): void {
+    if (event.parentRunId !== undefined) return this.#nested(event, event.parentRunId);
     switch (event.type) {
       case 'provider.requested':
         this.#streamedThisResponse = false;
@@ -136,6 +139,36 @@ export class TextRenderer {
   resume(): void {
     this.#paused = false;
     this.#updateSpinner();
+  }
+
+  // A sub-agent's event (an agent used as a tool): its tool calls and what it said, indented
+  // under the call that runs it. Nothing of it reaches stdout, the top Run's answer.
+  #nested(event: RunEvent, parentRunId: string): void {
+    const depth = (this.#depths.get(parentRunId) ?? 0) + 1;
+    this.#depths.set(event.runId, depth);
+    const pad = `${'  '.repeat(depth)}${this.#c.dim('│')} `;
+    switch (event.type) {
+      case 'tool.started':
+        this.#line(`${pad}${this.#c.cyan('→')} ${this.#c.bold(visibleControls(event.toolName))} ${this.#c.dim(previewArguments(event.arguments, ARGUMENT_PREVIEW))}`);
+        return;
+      case 'tool.completed':
+        this.#line(`${pad}  ${this.#c.green('✓')} ${visibleControls(event.toolName)} ${this.#c.dim(`(${formatDuration(event.durationMs)})`)}`);
+        return;
+      case 'tool.failed':
+        this.#line(`${pad}  ${this.#c.red('✗')} ${visibleControls(event.toolName)} ${this.#c.red(`[${visibleControls(event.code)}]`)} ${oneLine(event.result.content, RESULT_PREVIEW)} ${this.#c.dim(`(${formatDuration(event.durationMs)})`)}`);
+        return;
+      case 'provider.responded':
+        if (event.text.trim() !== '') this.#line(`${pad}${this.#c.dim(oneLine(event.text, RESULT_PREVIEW))}`);
+        return;
+      case 'run.failed':
+        this.#line(`${pad}${this.#c.red(`failed [${visibleControls(event.error.code)}]`)} ${oneLine(event.error.message, RESULT_PREVIEW)}`);
+        return;
+      case 'run.cancelled':
+        this.#line(`${pad}${this.#c.yellow('cancelled')}`);
+        return;
+      default:
+        return;
+    }
   }
 
   #responded(text: string, toolCallCount: number): void {
