@@ -32,6 +32,7 @@ const clip = (text: string, max = 70) => {
 function describe(event: RunEvent): string {
   switch (event.type) {
     case 'run.started': return `input: ${clip(event.input)}`;
+    case 'run.resumed': return `resumed after ${event.iterations} tool batches: ${clip(event.input)}`;
     case 'provider.requested': return `${event.messageCount} messages`;
     case 'provider.responded': return `${event.toolCallCount} tool calls${event.text ? `, text: ${clip(event.text)}` : ''}`;
     case 'text.delta': return clip(event.delta);

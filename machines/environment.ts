@@ -7,7 +7,7 @@
 import { ConfigurationError } from '../src/errors.js';
 import type { AgentHooks } from '../src/hooks/hookTypes.js';
 import type { PermissionPolicy } from '../src/permissions/permissionPolicy.js';
-import type { SessionStore } from '../src/session/sessionStore.js';
+import type { SessionLease, SessionStore } from '../src/session/sessionStore.js';
 import type { ToolSet } from '../src/tools/toolSet.js';
 import type { Provider, Usage } from '../src/types.js';
 import type { Approver } from './approval.js';
@@ -29,12 +29,20 @@ export interface RunInfo {
  */
 export type ApprovalWithoutApprover = 'wait' | 'deny';
 
+/**
+ * The lease a Run's session writer writes through, when its caller took it already (to load
+ * the history, or the state a resume continues from); `undefined` lets the writer take it.
+ */
+export type LeaseSource = (sessionId: string, runId: string) => Promise<SessionLease> | undefined;
+
 export interface RunEnvironment {
   provider: Provider;
   /** The tools registered when the Run started. */
   tools: ToolSet;
   /** The store the Run appends to; the session id is in the Run's context. */
   store: SessionStore | undefined;
+  /** Leases taken for the Run by its caller (durable stores only). */
+  leases?: LeaseSource;
   now: () => number;
   /** Sent first, as a system message, in every provider request; never persisted. */
   instructions: string | ((run: RunInfo) => string) | undefined;

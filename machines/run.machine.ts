@@ -15,7 +15,9 @@ import type { ToolSet } from '../src/tools/toolSet.js';
 import type { Message, RunOutput, RunStatus, ToolCallRequest } from '../src/types.js';
 import { callProvider, type ProviderCallInput, type ProviderReport } from './actors/callProvider.js';
 import { describeCause } from './actors/describeError.js';
-import { sessionWriter, type SessionWriterReply } from './actors/sessionWriter.js';
+import { sessionWriter, type SessionWriterEvent, type SessionWriterReply } from './actors/sessionWriter.js';
+import { idempotencyKeyFor } from '../src/tools/idempotencyKey.js';
+import type { RunCheckpoint } from '../src/session/sessionStore.js';
 import { missingRunEnvironment, type RunEnvironment } from './environment.js';
 import { batchSettled, freeSlots, isLastOutstanding, openBatchProgress, slotFreesForWaitingCall } from './run/batchProgress.js';
 import { finishedCleanly, type NormalizedResponse } from './run/normalizeResponse.js';
@@ -26,7 +28,7 @@ import { FINAL_ANSWER_TOOL } from '../src/output/outputSchema.js';
 import { judgeFinalTurn, judgeNativeAnswer, type FinalTurnVerdict, type JudgedAnswer } from './run/finalTurn.js';
 import { addUsage, buildRunOutput, cancelledOutcome, failedOutcome, type RunOutcome } from './run/runOutput.js';
 import { RunStep, runningCallIndex, toolChildId, type RunEffects } from './run/runSteps.js';
-import { toolCallMachineFor, type ToolCallApprovalReport, type ToolCallInput, type ToolCallOutput } from './toolCall.machine.js';
+import { toolCallMachineFor, type ToolCallApprovalReport, type ToolCallInput, type ToolCallOutput, type ToolCallStartingReport } from './toolCall.machine.js';
 
 export type { RunMachineInput } from './run/runContext.js';
 
@@ -38,6 +40,7 @@ export type RunMachineEvent =
   | { type: 'APPROVE'; callId: string }
   | { type: 'DENY'; callId: string; reason?: string }
   | ToolCallApprovalReport
+  | ToolCallStartingReport
   | ProviderReport
   | SessionWriterReply
   | DoneActorEvent<ToolCallOutput>
@@ -153,6 +156,23 @@ function openingSlots(context: RunContext, calls: number): number {
   return Math.min(context.limits.maxConcurrency, calls, context.limits.maxCallsPerResponse);
 }
 
+/** What a durable session records with each write: the Run's counters (its calls waiting for approval are recorded apart). */
+function checkpointOf(context: RunContext): RunCheckpoint {
+  return context.usage === undefined ? { iterations: context.iterations } : { iterations: context.iterations, usage: context.usage };
+}
+
+/** The calls of the batch that wait for a person's answer now. */
+function pendingApprovalsOf(context: RunContext): string[] {
+  const { batch } = context;
+  if (!batch) return [];
+  return (context.pendingApprovals ?? []).filter((callId) => batch.running.some((index) => batch.calls[index]!.id === callId));
+}
+
+/** A Run whose first messages are in the session when it starts was resumed from it. */
+function isResumed(context: RunContext): boolean {
+  return context.persistedCount > 0;
+}
+
 /** The output of a Run that ends with `status`, from what its context recorded. */
 function endingOutcome(context: RunContext, status: RunStatus): RunOutcome {
   if (status !== 'cancelled') return context.outcome ?? failedOutcome(RunErrorCode.sessionError, 'The Run ended without an outcome', undefined);
@@ -194,7 +214,7 @@ export function runMachineFor(environment: RunEnvironment) {
       events: RunMachineEvent;
       emitted: RunEvent;
     },
-    actors: { callProvider: callProvider(environment), sessionWriter: sessionWriter(environment.store), toolCall: toolCallMachineFor(environment) },
+    actors: { callProvider: callProvider(environment), sessionWriter: sessionWriter(environment.store, environment.leases), toolCall: toolCallMachineFor(environment) },
     guards: {
       cancelRequested: ({ context }) => context.cancelRequested,
       cancelNotRequested: ({ context }) => !context.cancelRequested,
@@ -251,6 +271,15 @@ export function runMachineFor(environment: RunEnvironment) {
         return !finishedCleanly(event.response);
       },
       hasSession: ({ context }) => context.sessionId !== undefined,
+      // Where a Run starts: a resumed one where its session left it, a new one by writing its input.
+      resumesSerialBatch: ({ context }) => !context.cancelRequested && context.batch !== undefined && !context.batch.concurrent,
+      resumesConcurrentBatch: ({ context }) => !context.cancelRequested && context.batch?.concurrent === true,
+      resumesAnswered: ({ context }) => !context.cancelRequested && context.batch === undefined && context.outcome !== undefined,
+      inputUnrecorded: ({ context }) =>
+        !context.cancelRequested && context.batch === undefined && context.outcome === undefined && context.sessionId !== undefined && context.persistedCount === 0,
+      readyToAsk: ({ context }) =>
+        !context.cancelRequested && context.batch === undefined && context.outcome === undefined && (context.sessionId === undefined || context.persistedCount > 0),
+      endingIs: ({ context }, params: { status: RunStatus }) => context.ending === params.status,
       // Serial unless every call may run alongside others: judged on the response when the
       // batch opens, on the opened batch after its assistant message was recorded.
       batchIsSerial: ({ context, event }) => !(event.type === 'provider.answered' ? runConcurrently(tools, event.response.toolCalls) : context.batch?.concurrent === true),
@@ -273,15 +302,65 @@ export function runMachineFor(environment: RunEnvironment) {
     actions: {
       announceStart: enqueueActions(({ context, enqueue }) => {
         const step = stepOf(context, enqueue);
-        step.emit({ type: 'run.started', input: context.inputText });
-        if (context.sessionId !== undefined) enqueue.spawnChild('sessionWriter', { id: 'sessionWriter', input: { sessionId: context.sessionId } });
-        step.commit({ spent: { ...context.spent, startedAt: now() } });
+        if (isResumed(context)) {
+          const interruptedCalls = (context.batch?.interrupted ?? []).map((index) => context.batch!.calls[index]!.id);
+          step.emit({ type: 'run.resumed', input: context.inputText, iterations: context.iterations, interruptedCalls });
+        } else step.emit({ type: 'run.started', input: context.inputText });
+        if (context.sessionId !== undefined) enqueue.spawnChild('sessionWriter', { id: 'sessionWriter', input: { sessionId: context.sessionId, runId: context.runId } });
+        // A resumed Run keeps what it spent and when it started (its budgets go on from there).
+        step.commit(isResumed(context) && context.spent.startedAt > 0 ? {} : { spent: { ...context.spent, startedAt: now() } });
       }),
-      // Messages not yet persisted go to the writer; without a session the reply is immediate.
+      // Messages not yet persisted go to the writer (a durable session records the Run's counters
+      // with them); without a session the reply is immediate.
       persistNewMessages: enqueueActions(({ context, enqueue }, params: { resumed: boolean }) => {
         const messages = context.messages.slice(context.persistedCount);
-        if (context.sessionId === undefined || messages.length === 0) enqueue.raise({ type: 'session.persisted', count: messages.length });
-        else enqueue.sendTo('sessionWriter', params.resumed ? { type: 'session.write', messages, resumed: true } : { type: 'session.write', messages });
+        if (context.sessionId === undefined || messages.length === 0) {
+          enqueue.raise({ type: 'session.persisted', count: messages.length });
+          return;
+        }
+        const write: SessionWriterEvent = { type: 'session.write', messages };
+        if (context.durableSession === true) write.checkpoint = checkpointOf(context);
+        if (params.resumed) write.resumed = true;
+        enqueue.sendTo('sessionWriter', write);
+      }),
+      // A durable session records that a call starts before its `execute`; the ToolCall waits for the answer.
+      recordCallStart: enqueueActions(({ context, event, enqueue }) => {
+        assertEvent(event, 'tool.starting');
+        const { index, callId, toolName, iteration } = event;
+        const start = { callId, toolName, iteration, idempotencyKey: idempotencyKeyFor(context.runId, iteration, callId) };
+        if (context.sessionId === undefined) enqueue.sendTo(toolChildId(index), { type: 'tool.startRecorded' });
+        else enqueue.sendTo('sessionWriter', { type: 'session.recordStart', index, start } satisfies SessionWriterEvent);
+      }),
+      // To the call still waiting for it; a call that could not be recorded never runs.
+      answerCallStart: enqueueActions(({ context, event, enqueue }) => {
+        assertEvent(event, 'session.startRecorded');
+        if (!context.batch?.running.includes(event.index)) return;
+        if (event.error === undefined) enqueue.sendTo(toolChildId(event.index), { type: 'tool.startRecorded' });
+        else {
+          const result = errorResult(RunErrorCode.sessionError, `Not run: the session could not record that this call starts (${describeCause(event.error).message}).`);
+          enqueue.sendTo(toolChildId(event.index), { type: 'tool.startRefused', result });
+        }
+      }),
+      // Calls waiting for approval are in the session's checkpoint: a resume asks again.
+      checkpointApprovals: enqueueActions(({ context, event, enqueue }) => {
+        assertEvent(event, ['tool.approvalRequested', 'tool.approvalResolved']);
+        const callId = event.type === 'tool.approvalRequested' ? event.request.callId : event.callId;
+        const others = (context.pendingApprovals ?? []).filter((id) => id !== callId);
+        const pendingApprovals = event.type === 'tool.approvalRequested' ? [...others, callId] : others;
+        enqueue.assign({ pendingApprovals });
+        if (context.durableSession !== true || event.type !== 'tool.approvalRequested') return;
+        const checkpoint: RunCheckpoint = { ...checkpointOf(context), pendingApprovals: pendingApprovalsOf({ ...context, pendingApprovals }) };
+        enqueue.sendTo('sessionWriter', { type: 'session.checkpoint', checkpoint } satisfies SessionWriterEvent);
+      }),
+      // A restored batch's running calls decide for themselves: an execution restarts or is interrupted, a wait for approval goes on.
+      resumeRunningCalls: enqueueActions(({ context, enqueue }) => {
+        for (const index of context.batch?.running ?? []) enqueue.sendTo(toolChildId(index), { type: 'run.resumed' });
+      }),
+      decideEnding: assign((_, params: { status: RunStatus }) => ({ ending: params.status })),
+      // A durable session records the Run's end (`finish`) before it is reported; otherwise at once.
+      closeSession: enqueueActions(({ context, enqueue }) => {
+        if (context.sessionId === undefined || context.durableSession !== true || context.ending === undefined) enqueue.raise({ type: 'session.finished' });
+        else enqueue.sendTo('sessionWriter', { type: 'session.finish', status: context.ending } satisfies SessionWriterEvent);
       }),
       announceRequest: enqueueActions(({ context, enqueue }) => {
         const step = stepOf(context, enqueue);
@@ -527,10 +606,32 @@ export function runMachineFor(environment: RunEnvironment) {
         entry: 'announceStart',
         always: [
           { guard: 'cancelRequested', target: 'appendingResults.persistingEnd' },
+          { guard: 'resumesSerialBatch', target: 'executingBatch.runningSerially', actions: 'startNextCall' },
+          {
+            guard: 'resumesConcurrentBatch',
+            target: 'executingBatch.runningConcurrently',
+            actions: { type: 'startCalls', params: ({ context }) => ({ count: freeSlots(context.batch, context.limits.maxConcurrency) }) },
+          },
+          { guard: 'resumesAnswered', target: 'appendingResults.persistingEnd' },
           { guard: 'budgetExhausted', target: 'appendingResults.persistingEnd', actions: 'recordBudgetExhausted' },
+          { guard: 'inputUnrecorded', target: 'recordingInput' },
           { guard: 'finalTurnDue', target: 'requestingFinalAnswer' },
-          { guard: 'cancelNotRequested', target: 'awaitingProvider' },
+          { guard: 'readyToAsk', target: 'awaitingProvider' },
         ],
+      },
+      // The Run holds its session from before its first provider request: its input is written first.
+      recordingInput: {
+        entry: { type: 'persistNewMessages', params: { resumed: false } },
+        on: {
+          'session.persisted': [
+            { guard: 'cancelRequested', target: 'appendingResults.persistingEnd', actions: 'markPersisted' },
+            { guard: 'finalTurnDue', target: 'requestingFinalAnswer', actions: 'markPersisted' },
+            { guard: 'cancelNotRequested', target: 'awaitingProvider', actions: 'markPersisted' },
+          ],
+          'session.failed': { target: 'failed', actions: ['markSessionFailed', 'keepLiveCause'] },
+          CANCEL: { actions: 'requestCancel' },
+          'run.resumed': { actions: { type: 'persistNewMessages', params: { resumed: true } } },
+        },
       },
       awaitingProvider: {
         entry: 'announceRequest',
@@ -597,9 +698,11 @@ export function runMachineFor(environment: RunEnvironment) {
       executingBatch: {
         initial: 'recordingCalls',
         on: {
-          'tool.approvalRequested': { actions: 'emitApprovalRequested' },
-          'tool.approvalResolved': { actions: 'emitApprovalResolved' },
+          'tool.approvalRequested': { actions: ['emitApprovalRequested', 'checkpointApprovals'] },
+          'tool.approvalResolved': { actions: ['emitApprovalResolved', 'checkpointApprovals'] },
           'tool.hookDecided': { actions: 'emitHookDecided' },
+          'tool.starting': { actions: 'recordCallStart' },
+          'session.startRecorded': { actions: 'answerCallStart' },
           APPROVE: { actions: 'forwardAnswer' },
           DENY: { actions: 'forwardAnswer' },
           'xstate.error.actor.*': { guard: 'errorFromToolCall', actions: 'recordToolCrash' },
@@ -631,7 +734,7 @@ export function runMachineFor(environment: RunEnvironment) {
                 { guard: { type: 'slotFreeAndCallWaiting', params: { maxConcurrency: 1 } }, actions: ['recordCallResult', 'startNextCall'] },
               ],
               CANCEL: { target: 'cancelling', actions: ['requestCancel', 'abortRunningCalls'] },
-              'run.resumed': { actions: ['interruptRunningCalls', { type: 'startCalls', params: ({ context }) => ({ count: freeSlots(context.batch, 1) }) }] },
+              'run.resumed': { actions: ['resumeRunningCalls', { type: 'startCalls', params: ({ context }) => ({ count: freeSlots(context.batch, 1) }) }] },
             },
             always: { guard: 'batchSettled', target: '#run.appendingResults.persistingResults', actions: 'appendBatchResults' },
           },
@@ -648,7 +751,7 @@ export function runMachineFor(environment: RunEnvironment) {
               ],
               CANCEL: { target: 'cancelling', actions: ['requestCancel', 'abortRunningCalls'] },
               'run.resumed': {
-                actions: ['interruptRunningCalls', { type: 'startCalls', params: ({ context }) => ({ count: freeSlots(context.batch, context.limits.maxConcurrency) }) }],
+                actions: ['resumeRunningCalls', { type: 'startCalls', params: ({ context }) => ({ count: freeSlots(context.batch, context.limits.maxConcurrency) }) }],
               },
             },
             always: { guard: 'batchSettled', target: '#run.appendingResults.persistingResults', actions: 'appendBatchResults' },
@@ -681,12 +784,24 @@ export function runMachineFor(environment: RunEnvironment) {
           persistingResults: {
             on: {
               'session.persisted': [
-                { guard: 'cancelRequested', target: '#run.cancelled', actions: 'markPersisted' },
+                { guard: 'cancelRequested', target: '#run.closing', actions: ['markPersisted', { type: 'decideEnding', params: { status: 'cancelled' } }] },
                 // A batch's final_answer call was accepted: the other calls ran, then the answer is taken.
-                { guard: 'finalAnswerAccepted', target: '#run.done', actions: ['markPersisted', 'recordFinalAnswer'] },
-                { guard: 'outputRetriesExhausted', target: '#run.failed', actions: ['markPersisted', 'failOutputInvalid'] },
+                {
+                  guard: 'finalAnswerAccepted',
+                  target: '#run.closing',
+                  actions: ['markPersisted', 'recordFinalAnswer', { type: 'decideEnding', params: { status: 'completed' } }],
+                },
+                {
+                  guard: 'outputRetriesExhausted',
+                  target: '#run.closing',
+                  actions: ['markPersisted', 'failOutputInvalid', { type: 'decideEnding', params: { status: 'failed' } }],
+                },
                 // Nothing is left to write: the Run ends at the limit at once.
-                { guard: 'budgetExhausted', target: '#run.limitReached', actions: ['markPersisted', 'recordBudgetExhausted'] },
+                {
+                  guard: 'budgetExhausted',
+                  target: '#run.closing',
+                  actions: ['markPersisted', 'recordBudgetExhausted', { type: 'decideEnding', params: { status: 'limit_reached' } }],
+                },
                 { guard: 'finalTurnDue', target: '#run.requestingFinalAnswer', actions: 'markPersisted' },
                 { guard: 'cancelNotRequested', target: '#run.awaitingProvider', actions: 'markPersisted' },
               ],
@@ -697,13 +812,34 @@ export function runMachineFor(environment: RunEnvironment) {
           persistingEnd: {
             on: {
               'session.persisted': [
-                { guard: { type: 'outcomeIs', params: { status: 'failed' } }, target: '#run.failed', actions: 'markPersisted' },
-                { guard: 'cancelRequested', target: '#run.cancelled', actions: 'markPersisted' },
-                { guard: { type: 'outcomeIs', params: { status: 'completed' } }, target: '#run.done', actions: 'markPersisted' },
-                { guard: { type: 'outcomeIs', params: { status: 'limit_reached' } }, target: '#run.limitReached', actions: 'markPersisted' },
+                { guard: { type: 'outcomeIs', params: { status: 'failed' } }, target: '#run.closing', actions: ['markPersisted', { type: 'decideEnding', params: { status: 'failed' } }] },
+                { guard: 'cancelRequested', target: '#run.closing', actions: ['markPersisted', { type: 'decideEnding', params: { status: 'cancelled' } }] },
+                {
+                  guard: { type: 'outcomeIs', params: { status: 'completed' } },
+                  target: '#run.closing',
+                  actions: ['markPersisted', { type: 'decideEnding', params: { status: 'completed' } }],
+                },
+                {
+                  guard: { type: 'outcomeIs', params: { status: 'limit_reached' } },
+                  target: '#run.closing',
+                  actions: ['markPersisted', { type: 'decideEnding', params: { status: 'limit_reached' } }],
+                },
               ],
             },
           },
+        },
+      },
+      // The session records the Run's end (`finish`: it can no longer be resumed), then the Run reports it.
+      closing: {
+        entry: 'closeSession',
+        on: {
+          'session.finished': [
+            { guard: { type: 'endingIs', params: { status: 'completed' } }, target: 'done' },
+            { guard: { type: 'endingIs', params: { status: 'limit_reached' } }, target: 'limitReached' },
+            { guard: { type: 'endingIs', params: { status: 'cancelled' } }, target: 'cancelled' },
+            { guard: { type: 'endingIs', params: { status: 'failed' } }, target: 'failed' },
+          ],
+          'run.resumed': { actions: 'closeSession' },
         },
       },
       done: { type: 'final', entry: { type: 'reportOutcome', params: { status: 'completed' } } },

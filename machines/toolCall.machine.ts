@@ -4,7 +4,7 @@
 // and wait at most `cancelGraceMs` for it (docs/design.md, "The ToolCall"; docs/hooks.md). The Run spawns one per call. Its context is data;
 // the tools, the approver and the clock are its environment, bound with `machine.provide`
 // (machines/provideRunEnvironment.ts).
-import { assertEvent, assign, sendParent, sendTo, setup } from 'xstate';
+import { assertEvent, assign, enqueueActions, sendParent, sendTo, setup } from 'xstate';
 import { limitOutput } from '../src/tools/calls/limitOutput.js';
 import { prepareCall } from '../src/tools/calls/prepareCall.js';
 import { abandonedResult, acknowledgedCancelResult } from '../src/tools/cancelledResults.js';
@@ -21,6 +21,7 @@ import { missingRunEnvironment, type RunEnvironment } from './environment.js';
 import type { ApprovalRequest } from './approval.js';
 import { cancelledWhileWaitingResult, deniedResult, NOBODY_TO_ASK } from './toolCall/approvalResults.js';
 import { cancelledWhileCheckingResult, hookFailedResult, refusedResult } from './toolCall/hookResults.js';
+import { interruptedRunResult } from './run/interruptedResult.js';
 
 export interface ToolCallInput {
   runId: string;
@@ -32,6 +33,10 @@ export interface ToolCallInput {
   maxOutputChars: number;
   maxArgumentsChars: number;
   cancelGraceMs: number;
+  /** Its start is recorded in the session (a durable one) before `execute`: the Run is told, and answers. */
+  recordStart?: boolean;
+  /** A resumed call that may have run and must run at most once: it gets an `interrupted` result. */
+  interrupted?: boolean;
 }
 
 export interface ToolCallOutput {
@@ -73,7 +78,25 @@ export interface ToolCallContext extends ToolCallInput {
   result: ToolResult | undefined;
 }
 
-export type ToolCallEvent = ToolSettledEvent | ToolAbortEvent | { type: 'APPROVE'; callId: string } | { type: 'DENY'; callId: string; reason?: string };
+/** What a ToolCall asks its Run before `execute` when its start is recorded: the call, for `recordCallStarted`. */
+export interface ToolCallStartingReport {
+  type: 'tool.starting';
+  index: number;
+  callId: string;
+  toolName: string;
+  iteration: number;
+}
+
+export type ToolCallEvent =
+  | ToolSettledEvent
+  | ToolAbortEvent
+  | { type: 'APPROVE'; callId: string }
+  | { type: 'DENY'; callId: string; reason?: string }
+  /** The Run recorded the call's start (or could not: `result` says why, and the call never runs). */
+  | { type: 'tool.startRecorded' }
+  | { type: 'tool.startRefused'; result: ToolResult }
+  /** Sent by a restored Run: an execution that was running restarts, or is interrupted when the tool runs once. */
+  | { type: 'run.resumed' };
 
 function approvalRequest(context: ToolCallContext): ApprovalRequest {
   return { runId: context.runId, callId: context.call.id, toolName: context.call.name, iteration: context.iteration, arguments: context.args ?? {} };
@@ -125,6 +148,7 @@ export function toolCallMachineFor(environment: RunEnvironment) {
       afterToolCall: afterToolCall(hooks),
     },
     guards: {
+      resumedAsInterrupted: ({ context }) => context.interrupted === true,
       callRejected: ({ context }) => context.rejection !== undefined,
       beforeHookGiven: () => hooks?.beforeToolCall !== undefined,
       noBeforeHook: () => hooks?.beforeToolCall === undefined,
@@ -137,7 +161,13 @@ export function toolCallMachineFor(environment: RunEnvironment) {
       hookAsks: ({ context }) => context.hookDecision === 'ask',
       ruleAllows: ({ context }) => decisionIs(context, 'allow'),
       hookAllows: ({ context }) => context.hookDecision === 'allow',
-      approvalNeverNeeded: ({ context }) => context.approval === 'never',
+      // Nothing asks for approval: a call runs at once, or once a durable session recorded its start.
+      runsAtOnce: ({ context }) => context.approval === 'never' && context.recordStart !== true,
+      runsOnceStartRecorded: ({ context }) => context.approval === 'never' && context.recordStart === true,
+      startNotRecorded: ({ context }) => context.recordStart !== true,
+      // What a restored execution does: tools that may run again do, with the same idempotency key.
+      toolMayRunAgain: ({ context }) => tools.lookup(context.call.name)?.effects !== 'once',
+      toolRunsOnce: ({ context }) => tools.lookup(context.call.name)?.effects === 'once',
       approvalAlwaysNeeded: ({ context }) => context.approval === 'always',
       approvalDecidedByTool: ({ context }) => context.approval === 'ask',
       toolSaysApprovalNeeded: (_, params: { needed: boolean }) => params.needed,
@@ -155,8 +185,17 @@ export function toolCallMachineFor(environment: RunEnvironment) {
     },
     actions: {
       recordRejection: assign(({ context }) => finish(context.rejection)),
+      recordInterrupted: assign(() => finish(interruptedRunResult())),
+      announceStarting: sendParent(
+        ({ context }) =>
+          ({ type: 'tool.starting', index: context.index, callId: context.call.id, toolName: context.call.name, iteration: context.iteration }) satisfies ToolCallStartingReport,
+      ),
       recordResult: assign(({ event }) => {
         assertEvent(event, 'tool.settled');
+        return finish(event.result);
+      }),
+      recordRefusedStart: assign(({ event }) => {
+        assertEvent(event, 'tool.startRefused');
         return finish(event.result);
       }),
       recordAcknowledgedCancel: assign(() => finish(acknowledgedCancelResult())),
@@ -219,6 +258,8 @@ export function toolCallMachineFor(environment: RunEnvironment) {
         maxOutputChars: input.maxOutputChars,
         maxArgumentsChars: input.maxArgumentsChars,
         cancelGraceMs: input.cancelGraceMs,
+        recordStart: input.recordStart,
+        interrupted: input.interrupted,
         approval: typeof needsApproval === 'function' ? 'ask' : needsApproval === true ? 'always' : 'never',
         args: prepared.ok ? prepared.args : undefined,
         rejection: prepared.ok ? undefined : prepared.result,
@@ -234,6 +275,7 @@ export function toolCallMachineFor(environment: RunEnvironment) {
     states: {
       validating: {
         always: [
+          { guard: 'resumedAsInterrupted', target: 'failed', actions: 'recordInterrupted' },
           { guard: 'callRejected', target: 'failed', actions: 'recordRejection' },
           { guard: 'beforeHookGiven', target: 'checkingHooks' },
           { guard: 'noBeforeHook', target: 'checkingPermissions' },
@@ -302,9 +344,10 @@ export function toolCallMachineFor(environment: RunEnvironment) {
           { guard: 'ruleDenies', target: 'denied', actions: [{ type: 'recordRefusal', params: ({ context }) => ({ reason: context.permission!.reason }) }, 'announcePermissionDecision'] },
           { guard: 'ruleAsks', target: 'awaitingApproval', actions: 'announcePermissionDecision' },
           { guard: 'hookAsks', target: 'awaitingApproval' },
-          { guard: 'ruleAllows', target: 'executing', actions: 'announcePermissionDecision' },
-          { guard: 'hookAllows', target: 'executing' },
-          { guard: 'approvalNeverNeeded', target: 'executing' },
+          { guard: 'ruleAllows', target: 'recordingStart', actions: 'announcePermissionDecision' },
+          { guard: 'hookAllows', target: 'recordingStart' },
+          { guard: 'runsAtOnce', target: 'executing' },
+          { guard: 'runsOnceStartRecorded', target: 'recordingStart' },
           { guard: 'approvalAlwaysNeeded', target: 'awaitingApproval' },
           { guard: 'approvalDecidedByTool', target: 'checkingApproval' },
         ],
@@ -317,7 +360,7 @@ export function toolCallMachineFor(environment: RunEnvironment) {
           input: ({ context }) => approvalRequest(context),
           onDone: [
             { guard: { type: 'toolSaysApprovalNeeded', params: ({ event }) => ({ needed: event.output }) }, target: 'awaitingApproval' },
-            { guard: { type: 'toolSaysApprovalNotNeeded', params: ({ event }) => ({ needed: event.output }) }, target: 'executing' },
+            { guard: { type: 'toolSaysApprovalNotNeeded', params: ({ event }) => ({ needed: event.output }) }, target: 'recordingStart' },
           ],
           onError: {
             target: 'denied',
@@ -352,7 +395,7 @@ export function toolCallMachineFor(environment: RunEnvironment) {
               src: 'askApprover',
               input: ({ context }) => approvalRequest(context),
               onDone: [
-                { guard: { type: 'answerApproves', params: ({ event }) => ({ approved: event.output.approved }) }, target: '#toolCall.executing', actions: 'announceApproved' },
+                { guard: { type: 'answerApproves', params: ({ event }) => ({ approved: event.output.approved }) }, target: '#toolCall.recordingStart', actions: 'announceApproved' },
                 {
                   guard: { type: 'answerDenies', params: ({ event }) => ({ approved: event.output.approved }) },
                   target: '#toolCall.denied',
@@ -374,7 +417,7 @@ export function toolCallMachineFor(environment: RunEnvironment) {
           waitingForAnswer: {},
         },
         on: {
-          APPROVE: { target: 'executing', actions: 'announceApproved' },
+          APPROVE: { target: 'recordingStart', actions: 'announceApproved' },
           DENY: {
             target: 'denied',
             actions: [
@@ -383,6 +426,21 @@ export function toolCallMachineFor(environment: RunEnvironment) {
             ],
           },
           CANCEL: { target: 'cancelled', actions: 'recordCancelledWhileWaiting' },
+        },
+      },
+      // A durable session records that the call starts before `execute` (docs/design.md,
+      // "Durability"): the Run writes it and answers; without one the call goes on at once.
+      recordingStart: {
+        always: { guard: 'startNotRecorded', target: 'executing' },
+        entry: enqueueActions(({ context, enqueue }) => {
+          if (context.recordStart === true) enqueue('announceStarting');
+        }),
+        on: {
+          'tool.startRecorded': { target: 'executing' },
+          'tool.startRefused': { target: 'failed', actions: 'recordRefusedStart' },
+          CANCEL: { target: 'cancelled', actions: 'recordCancelledWhileWaiting' },
+          // A restored Run lost the record in flight: it is asked for again.
+          'run.resumed': { target: 'recordingStart', reenter: true },
         },
       },
       // The tool runs as the invoked `execution` actor; leaving this state stops it.
@@ -402,6 +460,11 @@ export function toolCallMachineFor(environment: RunEnvironment) {
                 { guard: 'noAfterHook', target: '#toolCall.settling', actions: 'recordResult' },
               ],
               CANCEL: { target: 'aborting', actions: 'abortExecution' },
+              // The execution of a restored Run never restarted (it may have had effects).
+              'run.resumed': [
+                { guard: 'toolMayRunAgain', target: '#toolCall.executing', reenter: true },
+                { guard: 'toolRunsOnce', target: '#toolCall.failed', actions: 'recordInterrupted' },
+              ],
             },
           },
           aborting: {

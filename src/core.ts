@@ -75,11 +75,13 @@ export { DEFAULT_LIMITS, resolveLimits } from './limits.js';
 export { createRunActor } from './run/createRunActor.js';
 export type { CreateRunActorOptions } from './run/createRunActor.js';
 export type { SessionBinding } from './run/createRunActor.js';
+export { resumeRunActor } from './run/resumeRunActor.js';
+export type { ResumeRunActorOptions } from './run/resumeRunActor.js';
 export { runToPromise } from './run/runEvents.js';
 export type { RunInfo, RunEnvironment, ApprovalWithoutApprover } from '../machines/environment.js';
 export type { ApprovalRequest, ApprovalAnswer, Approver } from '../machines/approval.js';
 export { createAgent } from './agent/createAgent.js';
-export type { Agent, AgentOptions, AgentRunOptions, AgentOutputOptions } from './agent/createAgent.js';
+export type { Agent, AgentOptions, AgentResumeOptions, AgentRunOptions, AgentOutputOptions } from './agent/createAgent.js';
 export { FINAL_ANSWER_TOOL } from './output/outputSchema.js';
 export { agentTool } from './agent/agentTool.js';
 export type { AgentToolOptions } from './agent/agentTool.js';
@@ -100,6 +102,7 @@ export type {
   RunEventType,
   RunEventBase,
   RunStartedEvent,
+  RunResumedEvent,
   ProviderRequestedEvent,
   ProviderRespondedEvent,
   TextDeltaEvent,

@@ -56,6 +56,7 @@ describe('public API', () => {
       'providerFromEnv',
       'repairInterruptedCalls',
       'resolveLimits',
+      'resumeRunActor',
       'runEvents',
       'runMachine',
       'runToPromise',
@@ -96,6 +97,7 @@ describe('public API', () => {
 
   it('keeps the contract names and shapes of the main types', () => {
     expectTypeOf<ReturnType<Agent['run']>>().toEqualTypeOf<Promise<RunOutput>>();
+    expectTypeOf<ReturnType<Agent['resume']>>().toEqualTypeOf<Promise<RunOutput>>();
     expectTypeOf<RunOutput['status']>().toEqualTypeOf<'completed' | 'limit_reached' | 'cancelled' | 'failed'>();
     expectTypeOf<Tool['execute']>().returns.toEqualTypeOf<Promise<ToolResult | string>>();
     expectTypeOf<Provider['complete']>().parameters.toMatchTypeOf<[unknown, { signal: AbortSignal }]>();
@@ -118,6 +120,7 @@ describe('public API', () => {
     >();
     expectTypeOf<RunEvent['type']>().toEqualTypeOf<
       | 'run.started'
+      | 'run.resumed'
       | 'provider.requested'
       | 'provider.responded'
       | 'text.delta'

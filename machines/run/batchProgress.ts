@@ -18,6 +18,8 @@ export interface BatchProgress {
   started: number;
   /** Indexes of started calls without a result. */
   running: readonly number[];
+  /** In a resumed batch: indexes of calls that may have run and run at most once (they get `interrupted`). */
+  interrupted?: readonly number[];
 }
 
 /**

@@ -3,10 +3,10 @@
 // is not data (provider, tools, store, clock) is the RunEnvironment; what was thrown or passed
 // as a reason is kept as its description.
 import { ConfigurationError } from '../../src/errors.js';
-import type { Message, RunLimits, RunOutput, RunSpending, Usage } from '../../src/types.js';
+import type { Message, RunLimits, RunOutput, RunSpending, RunStatus, ToolCallRequest, Usage } from '../../src/types.js';
 import { freshSpending } from './budget.js';
 import type { DescribedError } from '../actors/describeError.js';
-import type { BatchProgress } from './batchProgress.js';
+import { openBatchProgress, type BatchProgress } from './batchProgress.js';
 import type { AnswerSpec } from './finalAnswer.js';
 import type { RunOutcome } from './runOutput.js';
 
@@ -27,6 +27,12 @@ export interface RunContext {
   sessionId: string | undefined;
   /** How many of `messages` are durable in the session (all of them without a session). */
   persistedCount: number;
+  /** The session is a durable store's: the Run holds its lease, records call starts and checkpoints. */
+  durableSession?: boolean;
+  /** Ids of the calls of the batch that wait for a person's answer (recorded in the session's checkpoint). */
+  pendingApprovals?: readonly string[];
+  /** The end the Run reaches once its session is closed (`finish`). */
+  ending?: RunStatus;
   /** Tool batches executed (or refused as incomplete) so far. */
   iterations: number;
   batch: BatchProgress | undefined;
@@ -61,6 +67,29 @@ export interface RunMachineInput {
   cancelled?: boolean;
   /** The Run must end with a typed answer; the environment holds its compiled schema. */
   answer?: AnswerSpec;
+  /** The session is a durable store's (see RunContext.durableSession). */
+  durableSession?: boolean;
+  /** Where a Run continued from its session picks up (`agent.resume`, `resumeRunActor`). */
+  resume?: RunResumePoint;
+}
+
+/** A Run's state as its session records it, for a resume; everything in it is data. */
+export interface RunResumePoint {
+  /** The Run's messages so far, from its input; all of them are in the session. */
+  messages: readonly Message[];
+  iterations: number;
+  usage?: Usage;
+  /** The calls of the last assistant message without results, when the Run stopped inside that batch. */
+  batch?: {
+    calls: readonly ToolCallRequest[];
+    concurrent: boolean;
+    /** Indexes of calls that may have run and run at most once. */
+    interrupted: readonly number[];
+  };
+  /** The model's answer, when it is in the session and only the Run's end is not. */
+  answer?: string;
+  /** What the Run spent before it stopped (its budgets go on from there). */
+  spent?: RunSpending;
 }
 
 /**
@@ -73,27 +102,37 @@ export function initialRunContext(input: RunMachineInput | undefined): RunContex
   if (typeof input?.runId !== 'string' || typeof input.input !== 'string' || typeof input.limits !== 'object' || input.limits === null) {
     throw new ConfigurationError('runMachine needs its input ({ runId, limits, input }): create Runs with createRunActor, or pass `input` to createActor');
   }
+  const { resume } = input;
   return {
     formatVersion: RUN_SNAPSHOT_FORMAT,
     runId: input.runId,
     limits: input.limits,
     inputText: input.input,
     history: input.history ?? [],
-    messages: [{ role: 'user', content: input.input }],
+    messages: resume?.messages ?? [{ role: 'user', content: input.input }],
     sessionId: input.sessionId,
-    persistedCount: 0,
-    iterations: 0,
-    batch: undefined,
+    persistedCount: resume?.messages.length ?? 0,
+    durableSession: input.durableSession === true,
+    pendingApprovals: [],
+    ending: undefined,
+    iterations: resume?.iterations ?? 0,
+    batch: resumedBatch(resume),
     seq: 0,
     requestedAt: 0,
     streamedText: '',
-    outcome: undefined,
+    outcome: resume?.answer === undefined ? undefined : { status: 'completed', text: resume.answer },
     cancelRequested: input.cancelled === true,
     cancelReason: undefined,
-    usage: undefined,
-    // The clock is the environment's: announceStart sets when the Run started.
-    spent: freshSpending(0),
+    usage: resume?.usage,
+    // The clock is the environment's: announceStart sets when a new Run started.
+    spent: resume?.spent ?? freshSpending(0),
     answer: input.answer,
     output: undefined,
   };
+}
+
+function resumedBatch(resume: RunResumePoint | undefined): BatchProgress | undefined {
+  if (resume?.batch === undefined) return undefined;
+  const { calls, concurrent, interrupted } = resume.batch;
+  return { ...openBatchProgress(resume.iterations, calls, concurrent), interrupted };
 }

@@ -4,14 +4,13 @@
 // It decides nothing: which call starts, and when, is the machine's guards' business.
 // Nothing here changes the context it was given (docs/design.md, "Snapshots").
 import type { ToolCallInput, ToolCallOutput } from '../toolCall.machine.js';
-import { errorResult } from '../../src/tools/calls/errorResult.js';
 import { limitOutput } from '../../src/tools/calls/limitOutput.js';
-import { ToolErrorCode } from '../../src/codes.js';
 import type { RunEvent, UnstampedRunEvent } from '../../src/events/runEvent.js';
 import type { Message, ToolCallRequest, ToolResult } from '../../src/types.js';
 import { addSpending } from './budget.js';
 import { addUsage } from './runOutput.js';
 import { recordResult, startNext, takeUnstarted, toToolMessage, type BatchProgress } from './batchProgress.js';
+import { interruptedRunResult } from './interruptedResult.js';
 import type { RunContext } from './runContext.js';
 
 /** The ToolCalls a step starts, spawned in its one assignment (children spawned together join the Run's children table in one copy). */
@@ -59,14 +58,6 @@ function settledEvent(call: ToolCallRequest, iteration: number, result: ToolResu
   return result.isError
     ? { type: 'tool.failed', callId: call.id, toolName: call.name, iteration, result, durationMs, code: result.code ?? 'tool_error' }
     : { type: 'tool.completed', callId: call.id, toolName: call.name, iteration, result, durationMs };
-}
-
-/** The result of a call that was running when the Run's snapshot was taken; a restore never runs it again. */
-export function interruptedRunResult(): ToolResult {
-  return errorResult(
-    ToolErrorCode.interrupted,
-    'Interrupted: this call was running when the run was saved, and the run was restored from that snapshot. It was not run again; its outcome is unknown.',
-  );
 }
 
 /** One action's changes to the Run, applied by `commit()`. */
@@ -165,18 +156,19 @@ export class RunStep {
     const { runId, limits } = this.context;
     const call = batch.calls[index]!;
     this.emit(startedEvent(call, batch.iteration));
-    (this.toSpawn ??= []).push({
-      id: toolChildId(index),
-      input: {
-        runId,
-        iteration: batch.iteration,
-        index,
-        call,
-        maxOutputChars: limits.maxOutputChars,
-        maxArgumentsChars: limits.maxArgumentsChars,
-        cancelGraceMs: limits.cancelGraceMs,
-      },
-    });
+    const input: ToolCallInput = {
+      runId,
+      iteration: batch.iteration,
+      index,
+      call,
+      maxOutputChars: limits.maxOutputChars,
+      maxArgumentsChars: limits.maxArgumentsChars,
+      cancelGraceMs: limits.cancelGraceMs,
+    };
+    // Only a durable session's calls carry these (a Run without one builds the same input as ever).
+    if (this.context.durableSession === true) input.recordStart = true;
+    if (batch.interrupted?.includes(index)) input.interrupted = true;
+    (this.toSpawn ??= []).push({ id: toolChildId(index), input });
   }
 
   /** Records a finished call and stops its actor (finished children would pile up). */
@@ -196,7 +188,7 @@ export class RunStep {
     this.spending = { usage: addUsage(usage, spent.usage), spent: addSpending(budget, spent) };
   }
 
-  /** Calls running when the snapshot was taken get `interrupted` results; they never run again. */
+  /** Calls running when a cancelling Run's snapshot was taken get `interrupted` results; they never run again. */
   interruptRunning(): void {
     if (!this.batch) return;
     const result = limitOutput(interruptedRunResult(), this.context.limits.maxOutputChars);

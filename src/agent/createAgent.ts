@@ -12,7 +12,8 @@ import { bindOncePerToolSet, createRunActorWith, type CreateRunActorOptions } fr
 import { MemorySessionStore } from '../session/memorySessionStore.js';
 import { isDurableSessionStore } from '../session/isDurableSessionStore.js';
 import { assertSessionId } from '../session/sessionId.js';
-import type { SessionStore } from '../session/sessionStore.js';
+import type { SessionLease, SessionStore } from '../session/sessionStore.js';
+import { resumePointOf, takeUnfinishedRun, type RunResumePoint } from '../run/resumePoint.js';
 import type { Message, Provider, RunLimits, RunOutput, Tool, Usage } from '../types.js';
 import { KeyedLock, LockWaitAbortedError } from '../keyedLock.js';
 import { checkTraceparent, createAgentTelemetry, DEFAULT_AGENT_NAME } from '../telemetry/agentTelemetry.js';
@@ -89,6 +90,14 @@ export interface AgentRunOptions extends AgentOutputOptions {
   traceparent?: string;
 }
 
+/** Options of `agent.resume` and `agent.resumeStream`. */
+export interface AgentResumeOptions {
+  /** Aborting it cancels the resumed Run, or stops the wait for its session. */
+  signal?: AbortSignal;
+  /** As for `agent.run`; a resumed Run's trace id is its Run id's, as it was. */
+  traceparent?: string;
+}
+
 export interface Agent<Output = unknown> {
   /** The only way application code adds tools. */
   readonly tools: ToolRegistry;
@@ -97,6 +106,14 @@ export interface Agent<Output = unknown> {
   run(input: string, options?: AgentRunOptions): Promise<RunOutput<Output>>;
   /** Cold: each subscription starts its own Run; completes after the terminal event. Unsubscribing cancels the Run. */
   stream(input: string, options?: AgentRunOptions): Observable<RunEvent>;
+  /**
+   * Continues the session's unfinished Run (after a crash, a stop or `actor.stop()`, in this
+   * process or another), like `run` (docs/sessions.md, "Resume"). Rejects with a SessionError
+   * `nothing_to_resume` when the session has none.
+   */
+  resume(sessionId: string, options?: AgentResumeOptions): Promise<RunOutput<Output>>;
+  /** `resume` as a cold stream of the resumed Run's events, `run.resumed` first. */
+  resumeStream(sessionId: string, options?: AgentResumeOptions): Observable<RunEvent>;
 }
 
 function toRegistry(tools: AgentOptions['tools']): ToolRegistry {
@@ -186,21 +203,67 @@ export function createAgent(options: AgentOptions): Agent {
   // of the registry (a registration makes a new tool set), not once per Run.
   const bind = bindOncePerToolSet();
 
+  // Leases taken for Runs that have not started yet, by Run id; each Run's session writer takes its own.
+  const taken = new Map<string, SessionLease>();
+  const leases = (sessionId: string, runId: string) => {
+    const lease = taken.get(runId);
+    if (lease?.sessionId !== sessionId) return undefined;
+    taken.delete(runId);
+    return Promise.resolve(lease);
+  };
+  // A Run that never got to take its lease gives it back (the session stays as it was).
+  const dropLease = (runId: string) => {
+    const lease = taken.get(runId);
+    taken.delete(runId);
+    return lease?.release().catch(() => undefined);
+  };
+
   // A Run whose signal aborts from here on starts and ends `cancelled` at once, recorded like any Run.
   async function loadHistory({ sessionId }: AgentRunOptions, runId: string): Promise<Message[]> {
     if (sessionId === undefined) return [];
-    // Taking the session repairs what a dead Run left (docs/design.md, "Sessions and repair").
-    if (isDurableSessionStore(store)) await (await store.acquire(sessionId, { runId })).release();
-    return store.load(sessionId);
+    // The Run holds its session from here to its end; taking it repairs what a dead Run left
+    // (docs/design.md, "Sessions and repair").
+    if (isDurableSessionStore(store)) taken.set(runId, await store.acquire(sessionId, { runId }));
+    try {
+      return await store.load(sessionId);
+    } catch (error) {
+      await dropLease(runId);
+      throw error;
+    }
   }
 
   /** The scope of a Run about to start: one deeper than the Run whose tool starts it; its approver, or that Run's. */
-  function scopeOf(runId: string, sessionId: string | undefined, publish: RunScope['publish']): RunScope {
-    const parent = currentRunScope();
+  function scopeOf(runId: string, sessionId: string | undefined, publish: RunScope['publish'], parent = currentRunScope()): RunScope {
     return { runId, sessionId, depth: parent === undefined ? 0 : parent.depth + 1, approve: options.approve ?? parent?.approve, publish };
   }
 
-  function buildRun(runId: string, input: string, { sessionId, signal, traceparent }: AgentRunOptions, history: Message[], output: CompiledOutput | undefined, scope: RunScope): RunActor {
+  // Takes the session's unfinished Run; the Run keeps its id, so its trace and idempotency keys stay.
+  async function loadResume(sessionId: string, signal: AbortSignal | undefined) {
+    if (!isDurableSessionStore(store)) {
+      throw new SessionError(SessionErrorCode.nothingToResume, `Session "${sessionId}": this agent's session store keeps no Run state (it has no acquire/loadRunState), so there is nothing to resume`, {
+        details: { sessionId },
+      });
+    }
+    const { state, lease } = await takeUnfinishedRun(store, sessionId, signal);
+    try {
+      const resume = resumePointOf(state, tools.snapshot());
+      taken.set(state.runId, lease);
+      return { runId: state.runId, resume, history: state.messages.slice(0, state.runStart), input: resume.messages[0]!.content };
+    } catch (error) {
+      await lease.release().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  function buildRun(
+    runId: string,
+    input: string,
+    { sessionId, signal, traceparent }: AgentRunOptions,
+    history: Message[],
+    output: CompiledOutput | undefined,
+    scope: RunScope,
+    resume: RunResumePoint | undefined,
+  ): RunActor {
     const actor = createRunActorWith(bind, {
       provider: options.provider,
       tools,
@@ -220,7 +283,7 @@ export function createAgent(options: AgentOptions): Agent {
       hookTimeoutMs: options.hookTimeoutMs,
       permissions: options.permissions,
       permissionsRoot: options.permissionsRoot,
-    }, { store, keepCause, output });
+    }, { store, keepCause, output, leases, resume });
     // Subscribed before the Run starts (and before any stream subscriber), so a call's span is open when its tool runs.
     if (telemetry) runEvents(actor, options.onSubscriberError).subscribe(telemetry.tracerFor({ sessionId, traceparent, history }));
     return actor;
@@ -242,78 +305,117 @@ export function createAgent(options: AgentOptions): Agent {
     return lock.run(sessionId, () => holdingSession(lock, sessionId, work), waitSignal);
   }
 
+  /** What a Run starts from: a new one's input and history, or the point a resumed one picks up. */
+  interface Prepared {
+    runId: string;
+    input: string;
+    history: Message[];
+    resume?: RunResumePoint;
+  }
+
+  const newRun = (input: string, runOptions: AgentRunOptions) => {
+    const runId = newRunId();
+    return { runId, prepare: (): Promise<Prepared> => loadHistory(runOptions, runId).then((history) => ({ runId, input, history })) };
+  };
+  // A resumed Run's id is known once its session is read; until then errors name none.
+  const resumedRun = (sessionId: string, signal: AbortSignal | undefined) => ({ runId: '', prepare: (): Promise<Prepared> => loadResume(sessionId, signal) });
+
+  // The actor of a prepared Run; a lease taken for it goes back if the actor cannot be built.
+  function actorFor(prepared: Prepared, runOptions: AgentRunOptions, output: CompiledOutput | undefined, scope: RunScope): RunActor {
+    try {
+      return buildRun(prepared.runId, prepared.input, runOptions, prepared.history, output, scope, prepared.resume);
+    } catch (error) {
+      void dropLease(prepared.runId);
+      throw error;
+    }
+  }
+
+  function runToOutput(start: { runId: string; prepare: () => Promise<Prepared> }, runOptions: AgentRunOptions): Promise<RunOutput> {
+    const { signal, sessionId } = runOptions;
+    let run: Promise<RunOutput>;
+    try {
+      const output = outputOfRun(runOptions, agentOutput);
+      const parent = currentRunScope();
+      run = inTurn(runOptions, () =>
+        start.prepare().then((prepared) => {
+          const { runId } = prepared;
+          const scope = scopeOf(runId, sessionId, undefined, parent);
+          const actor = actorFor(prepared, runOptions, output, scope);
+          inRunScope(scope, () => actor.start());
+          return toPromise(actor).then(
+            (ended) => finishOutput(settle(ended, signal, takeCause(runId)), output),
+            (error: unknown) => {
+              takeCause(runId);
+              throw error;
+            },
+          );
+        }),
+      );
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return run.catch((error: unknown) => {
+      throw error instanceof LockWaitAbortedError ? cancelledBeforeStart(start.runId, sessionId, error.reason) : error;
+    });
+  }
+
+  function runToStream(begin: (waitSignal: AbortSignal) => { runId: string; prepare: () => Promise<Prepared> }, runOptions: AgentRunOptions): Observable<RunEvent> {
+    return new IsolatedObservable<RunEvent>((subscriber) => {
+      let actor: RunActor | undefined;
+      let events: Subscription | undefined;
+      // Unsubscribing takes a Run that has not started yet out of the queue.
+      const left = new AbortController();
+      const waitSignal = runOptions.signal ? AbortSignal.any([runOptions.signal, left.signal]) : left.signal;
+      const cancel = () => {
+        if (actor?.getSnapshot().status === 'active') actor.send({ type: 'CANCEL', reason: 'stream unsubscribed' });
+      };
+      const start = begin(waitSignal);
+      const output = outputOfRun(runOptions, agentOutput);
+      const parent = currentRunScope();
+      const work = () =>
+        start.prepare().then((prepared) => {
+          if (left.signal.aborted) return dropLease(prepared.runId);
+          // A sub-agent's events reach this stream's subscriber beside the Run's own.
+          const scope = scopeOf(prepared.runId, runOptions.sessionId, (event) => subscriber.next(event), parent);
+          const created = actorFor(prepared, runOptions, output, scope);
+          actor = created;
+          events = runEvents(created).subscribe(subscriber);
+          inRunScope(scope, () => created.start());
+          // An unsubscribe during start() (e.g. `take(1)` on run.started) found no Run to cancel yet.
+          if (left.signal.aborted) cancel();
+          return toPromise(created).then(
+            () => void takeCause(prepared.runId),
+            () => void takeCause(prepared.runId),
+          );
+        });
+      try {
+        inTurn(runOptions, work, waitSignal).catch((error: unknown) => {
+          if (left.signal.aborted) return;
+          subscriber.error(error instanceof LockWaitAbortedError ? cancelledBeforeStart(start.runId, runOptions.sessionId, error.reason) : error);
+        });
+      } catch (error) {
+        subscriber.error(error);
+      }
+      return () => {
+        left.abort();
+        events?.unsubscribe();
+        // Leaving the stream early cancels its Run rather than leaving it running unseen.
+        cancel();
+      };
+    }, options.onSubscriberError);
+  }
+
   const agent = {
     tools,
-    run(input: string, runOptions: AgentRunOptions = {}): Promise<RunOutput> {
-      const runId = newRunId();
-      const { signal, sessionId } = runOptions;
-      let run: Promise<RunOutput>;
-      try {
-        const output = outputOfRun(runOptions, agentOutput);
-        const scope = scopeOf(runId, sessionId, undefined);
-        run = inTurn(runOptions, () =>
-          loadHistory(runOptions, runId).then((history) => {
-            const actor = buildRun(runId, input, runOptions, history, output, scope);
-            inRunScope(scope, () => actor.start());
-            return toPromise(actor).then(
-              (ended) => finishOutput(settle(ended, signal, takeCause(runId)), output),
-              (error: unknown) => {
-                takeCause(runId);
-                throw error;
-              },
-            );
-          }),
-        );
-      } catch (error) {
-        return Promise.reject(error);
-      }
-      return run.catch((error: unknown) => {
-        throw error instanceof LockWaitAbortedError ? cancelledBeforeStart(runId, sessionId, error.reason) : error;
-      });
+    run: (input: string, runOptions: AgentRunOptions = {}) => runToOutput(newRun(input, runOptions), runOptions),
+    stream: (input: string, runOptions: AgentRunOptions = {}) => runToStream(() => newRun(input, runOptions), runOptions),
+    resume: (sessionId: string, resumeOptions: AgentResumeOptions = {}) => {
+      const runOptions: AgentRunOptions = { ...resumeOptions, sessionId };
+      return runToOutput(resumedRun(sessionId, resumeOptions.signal), runOptions);
     },
-    stream(input: string, runOptions: AgentRunOptions = {}): Observable<RunEvent> {
-      return new IsolatedObservable<RunEvent>((subscriber) => {
-        let actor: RunActor | undefined;
-        let events: Subscription | undefined;
-        // Unsubscribing takes a Run that has not started yet out of the queue.
-        const left = new AbortController();
-        const waitSignal = runOptions.signal ? AbortSignal.any([runOptions.signal, left.signal]) : left.signal;
-        const cancel = () => {
-          if (actor?.getSnapshot().status === 'active') actor.send({ type: 'CANCEL', reason: 'stream unsubscribed' });
-        };
-        const runId = newRunId();
-        const output = outputOfRun(runOptions, agentOutput);
-        // A sub-agent's events reach this stream's subscriber beside the Run's own.
-        const scope = scopeOf(runId, runOptions.sessionId, (event) => subscriber.next(event));
-        const work = () =>
-          loadHistory(runOptions, runId).then((history) => {
-            if (left.signal.aborted) return;
-            const created = buildRun(runId, input, runOptions, history, output, scope);
-            actor = created;
-            events = runEvents(created).subscribe(subscriber);
-            inRunScope(scope, () => created.start());
-            // An unsubscribe during start() (e.g. `take(1)` on run.started) found no Run to cancel yet.
-            if (left.signal.aborted) cancel();
-            return toPromise(created).then(
-              () => void takeCause(runId),
-              () => void takeCause(runId),
-            );
-          });
-        try {
-          inTurn(runOptions, work, waitSignal).catch((error: unknown) => {
-            if (left.signal.aborted) return;
-            subscriber.error(error instanceof LockWaitAbortedError ? cancelledBeforeStart(runId, runOptions.sessionId, error.reason) : error);
-          });
-        } catch (error) {
-          subscriber.error(error);
-        }
-        return () => {
-          left.abort();
-          events?.unsubscribe();
-          // Leaving the stream early cancels its Run rather than leaving it running unseen.
-          cancel();
-        };
-      }, options.onSubscriberError);
+    resumeStream: (sessionId: string, resumeOptions: AgentResumeOptions = {}) => {
+      const runOptions: AgentRunOptions = { ...resumeOptions, sessionId };
+      return runToStream((waitSignal) => resumedRun(sessionId, waitSignal), runOptions);
     },
   };
   rememberAgentParts(agent as Agent, { provider: options.provider, tools, limits, store, instructions: options.instructions, approve: options.approve });

@@ -24,6 +24,18 @@ interface ToolEventFields {
 }
 
 export interface RunStartedEvent extends RunEventBase { type: 'run.started'; input: string }
+/**
+ * The first event of a Run continued from its session (`agent.resume`, `resumeRunActor`)
+ * instead of `run.started`: the Run started earlier, maybe in another process.
+ */
+export interface RunResumedEvent extends RunEventBase {
+  type: 'run.resumed';
+  input: string;
+  /** Tool batches the Run had executed before. */
+  iterations: number;
+  /** Calls of the open batch that get `interrupted` results: they may have taken effect and run only once. */
+  interruptedCalls: string[];
+}
 export interface ProviderRequestedEvent extends RunEventBase {
   type: 'provider.requested';
   /** Tool batches executed so far. */
@@ -84,6 +96,7 @@ export interface ToolHookDecidedEvent extends RunEventBase {
 
 export type RunEvent =
   | RunStartedEvent
+  | RunResumedEvent
   | ProviderRequestedEvent
   | ProviderRespondedEvent
   | TextDeltaEvent

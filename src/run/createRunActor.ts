@@ -5,7 +5,8 @@
 import { createActor, type InspectionEvent, type Observer, type Snapshot, type SnapshotFrom } from 'xstate';
 import { provideRunEnvironment, type RunMachine } from '../../machines/run.machine.js';
 import type { Approver } from '../../machines/approval.js';
-import type { RunEnvironment, RunInfo } from '../../machines/environment.js';
+import type { LeaseSource, RunEnvironment, RunInfo } from '../../machines/environment.js';
+import type { RunResumePoint } from '../../machines/run/runContext.js';
 import { ConfigurationError } from '../errors.js';
 import { checkHooks, checkHookTimeout } from '../hooks/checkHooks.js';
 import type { AgentHooks } from '../hooks/hookTypes.js';
@@ -13,6 +14,7 @@ import { permissionPolicyOf } from '../permissions/permissionPolicyOf.js';
 import type { PermissionRules } from '../permissions/permissionTypes.js';
 import { resolveLimits } from '../limits.js';
 import { assertSessionId } from '../session/sessionId.js';
+import { isDurableSessionStore } from '../session/isDurableSessionStore.js';
 import type { SessionStore } from '../session/sessionStore.js';
 import { ToolRegistry } from '../tools/registry.js';
 import type { Message, Provider, RunLimits, Tool, Usage } from '../types.js';
@@ -84,7 +86,11 @@ const defaultNow = () => performance.timeOrigin + performance.now();
 // kept by every event of the Run). toLowerCase (a no-op on its lowercase hex) flattens it.
 const newRunId = () => crypto.randomUUID().toLowerCase();
 
-function toolSetOf(tools: CreateRunActorOptions['tools']) {
+/**
+ * The tools a Run offers, frozen.
+ * @example toolSetOf([]).names // []
+ */
+export function toolSetOf(tools: CreateRunActorOptions['tools']) {
   if (tools instanceof ToolRegistry) return tools.snapshot();
   if (!Array.isArray(tools)) throw new ConfigurationError('tools must be a ToolRegistry or an array of tools');
   return new ToolRegistry(tools).snapshot();
@@ -147,6 +153,10 @@ export interface RunBeside {
   keepCause?: RunEnvironment['keepCause'];
   /** A compiled `output` (an agent compiles its own once); else `options.output` is compiled. */
   output?: CompiledOutput;
+  /** Leases the caller took for its Runs (to load the history, or the state a resume continues from). */
+  leases?: LeaseSource;
+  /** Where a Run continued from its session picks up. */
+  resume?: RunResumePoint;
 }
 
 /**
@@ -161,6 +171,7 @@ export function runEnvironmentOf(options: CreateRunActorOptions, beside: RunBesi
     tools: output ? withFinalAnswer(tools, output) : tools,
     output,
     store: beside.store ?? options.session?.store,
+    leases: beside.leases,
     now: options.now ?? defaultNow,
     instructions: options.instructions,
     approve: options.approve,
@@ -216,11 +227,13 @@ export function createRunActorWith(bind: BindRunMachine, options: CreateRunActor
             sessionId: options.session?.sessionId,
             cancelled: signal?.aborted === true,
             answer: output ? { mode: output.mode, maxRetries: output.maxRetries } : undefined,
+            durableSession: options.session !== undefined && isDurableSessionStore(options.session.store),
+            resume: beside?.resume,
           },
           inspect: options.inspect,
         });
-  // Processed as soon as the actor starts: calls running at the snapshot are interrupted, a
-  // write in progress is written again.
+  // Processed as soon as the actor starts: executions running at the snapshot run again or are
+  // interrupted (by their tools' effects), approval waits go on, a write in progress is written again.
   if (snapshot) actor.send({ type: 'run.resumed' });
   if (signal) {
     if (signal.aborted) {

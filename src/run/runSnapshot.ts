@@ -98,6 +98,10 @@ function checkContext(context: Record<string, unknown>): void {
   const answerOk = answer === undefined || (isRecord(answer) && (answer.mode === 'tool' || answer.mode === 'native') && isCount(answer.maxRetries));
   check(answerOk, 'context.answer', 'must be { mode: "tool" | "native", maxRetries } or absent', answer);
   check(context.output === undefined, 'context.output', 'must be absent in a running Run', context.output);
+  check(context.durableSession === undefined || typeof context.durableSession === 'boolean', 'context.durableSession', 'must be a boolean or absent', context.durableSession);
+  const pending = context.pendingApprovals;
+  check(pending === undefined || (Array.isArray(pending) && pending.every((id) => typeof id === 'string')), 'context.pendingApprovals', 'must list call ids or be absent', pending);
+  check(context.ending === undefined || STATUSES.has(context.ending as string), 'context.ending', 'must be a Run status or absent', context.ending);
   checkBatch(context.batch);
 }
 

@@ -2,16 +2,18 @@
 // operators, firstValueFrom, or an unsubscribe before the Run's actor even exists.
 import { filter, firstValueFrom, take, type Observable } from 'rxjs';
 import { describe, expect, it } from 'vitest';
-import { createAgent, MemorySessionStore, type RunEvent } from '../../src/index.js';
+import { createAgent, MemorySessionStore, type Message, type RunEvent } from '../../src/index.js';
 import { createScriptedProvider } from '../../src/testing.js';
 import { deferred, flush } from '../helpers/deferred.js';
 import { call } from '../helpers/runHarness.js';
 import { gatedTool } from '../helpers/tools.js';
 
 /** An agent whose first response calls a tool that runs until its signal aborts, then answers. */
-function setup() {
+function setup(options: { plainStore?: boolean } = {}) {
   const tool = gatedTool();
-  const store = new MemorySessionStore();
+  const memory = new MemorySessionStore();
+  // A plain store records no call starts: the tool starts in the same step as its tool.started.
+  const store = options.plainStore ? { load: (id: string) => memory.load(id), append: (id: string, messages: readonly Message[]) => memory.append(id, messages) } : memory;
   const providerSignals: AbortSignal[] = [];
   const provider = createScriptedProvider((request, index, { signal }) => {
     providerSignals.push(signal);
@@ -26,6 +28,18 @@ function setup() {
 
 const streamOf = (agent: ReturnType<typeof setup>['agent']): Observable<RunEvent> => agent.stream('go', { sessionId: 's' });
 
+/** Subscribes with filter + take(1) on tool.started; resolves once the stream was left there. */
+async function leaveAtFirstToolStarted(agent: ReturnType<typeof setup>['agent']): Promise<void> {
+  const started = deferred<RunEvent>();
+  streamOf(agent)
+    .pipe(
+      filter((event) => event.type === 'tool.started'),
+      take(1),
+    )
+    .subscribe(started.resolve);
+  await started.promise;
+}
+
 describe('leaving agent.stream() early cancels its Run', () => {
   it('with take(1), which leaves during the synchronous run.started', async () => {
     const { agent, tool, runEnded, store } = setup();
@@ -38,18 +52,20 @@ describe('leaving agent.stream() early cancels its Run', () => {
   });
 
   it('with filter + take(1) on tool.started: the running tool is aborted', async () => {
-    const { agent, tool, runEnded, store } = setup();
-    const started = deferred<RunEvent>();
-    streamOf(agent)
-      .pipe(
-        filter((event) => event.type === 'tool.started'),
-        take(1),
-      )
-      .subscribe(started.resolve);
-    await started.promise;
+    const { agent, tool, runEnded, store } = setup({ plainStore: true });
+    await leaveAtFirstToolStarted(agent);
     await tool.waitForStarts(1);
     expect(tool.contexts.get('x')!.signal.aborted).toBe(true);
     await runEnded();
+    const stored = await store.load('s');
+    expect(stored.find((m) => m.role === 'tool')).toMatchObject({ isError: true, code: 'cancelled' });
+  });
+
+  it('with filter + take(1) on tool.started, on a durable store: the call is cancelled before its start is recorded, and never runs', async () => {
+    const { agent, tool, runEnded, store } = setup();
+    await leaveAtFirstToolStarted(agent);
+    await runEnded();
+    expect(tool.started).toEqual([]);
     const stored = await store.load('s');
     expect(stored.find((m) => m.role === 'tool')).toMatchObject({ isError: true, code: 'cancelled' });
   });

@@ -13,7 +13,7 @@
 //   whileStreaming         killed while the provider streams its first response
 // Before it kills itself the worker prints `boundary <name>`; a Run that ends prints
 // `output <RunOutput JSON>`, a failure `error <code> <message>`.
-import { createAgent, type AgentRunOptions, type Provider, type ProviderResponse, type RunOutput, type Tool, type ToolContext } from '../../src/index.js';
+import { createAgent, type AgentOptions, type AgentRunOptions, type Provider, type ProviderResponse, type RunOutput, type Tool, type ToolContext } from '../../src/index.js';
 import type { DurableSessionStore, SessionLease } from '../../src/session/sessionStore.js';
 import { storeFromSpec } from '../helpers/storeFromSpec.js';
 import { recordEffect } from './effectLedger.js';
@@ -106,8 +106,23 @@ function killingAfterAssistant(store: DurableSessionStore): DurableSessionStore 
   };
 }
 
+// With TINYAGENT_TEST_TRACE=1 the Run is traced, and each span's trace id is printed as it starts
+// (before any kill): `trace <id>`.
+async function tracing(): Promise<AgentOptions['telemetry']> {
+  if (process.env.TINYAGENT_TEST_TRACE !== '1') return undefined;
+  const { BasicTracerProvider } = await import('@opentelemetry/sdk-trace-base');
+  const printer = {
+    onStart: (span: { spanContext(): { traceId: string } }) => void process.stdout.write(`trace ${span.spanContext().traceId}\n`),
+    onEnd: () => undefined,
+    forceFlush: async () => undefined,
+    shutdown: async () => undefined,
+  };
+  return { tracer: new BasicTracerProvider({ spanProcessors: [printer] }).getTracer('crash-test') };
+}
+
 const { store, close } = storeFromSpec(spec);
 const agent = createAgent({
+  telemetry: await tracing(),
   provider,
   tools,
   sessionStore: killingAfterAssistant(store),

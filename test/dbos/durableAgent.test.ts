@@ -48,6 +48,8 @@ describePg('durable Runs on DBOS', (databaseUrl) => {
       const steps = await DBOS.listWorkflowSteps('tools-1');
       expect(steps?.map((step) => step.name).filter((name) => !name.startsWith('DBOS.'))).toEqual([
         'session.load',
+        // The input is written before the first provider request.
+        'session.append',
         'provider.complete',
         'session.append',
         'tool 1/call_charge charge started',

@@ -72,18 +72,22 @@ describe('a late or cancelled beforeToolCall', () => {
 });
 
 describe('a Run restored while a hook was asked', () => {
-  it('gives the call interrupted and never runs the tool', async () => {
+  it('asks the hook again (the call had not started), and the tool runs once when it allows', async () => {
     const hooks: AgentHooks = { beforeToolCall: () => new Promise(() => {}) };
     const harness = run(hooks);
     await flush();
     const saved = JSON.parse(JSON.stringify(harness.actor.getPersistedSnapshot())) as Parameters<typeof createRunActor>[0]['snapshot'];
     harness.actor.stop();
+    expect(runs).toBe(0);
+    const asked: string[] = [];
+    const answering: AgentHooks = { beforeToolCall: (call) => (asked.push(call.id), { decision: 'allow' }) };
     // The restored Run asks the provider again only after the batch: it answers at once.
-    const restored = createRunActor({ provider: createScriptedProvider([{ text: 'done' }]), tools: [echo], input: '', hooks, snapshot: saved });
+    const restored = createRunActor({ provider: createScriptedProvider([{ text: 'done' }]), tools: [echo], input: '', hooks: answering, snapshot: saved });
     restored.start();
     const output = await runToPromise(restored);
-    expect(output.messages.find((message) => message.role === 'tool')).toMatchObject({ code: 'interrupted' });
-    expect(runs).toBe(0);
+    expect(asked).toHaveLength(1);
+    expect(output.messages.find((message) => message.role === 'tool')).toMatchObject({ isError: false });
+    expect(runs).toBe(1);
   });
 });
 

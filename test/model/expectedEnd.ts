@@ -31,6 +31,9 @@ export function expectedEnd(path: RunPath): ExpectedEnd {
   let overBudget = false;
   const spent = nothingSpent();
   const callCodes = new Map<string, string>();
+  // A resumed Run picks up with its batch counted, or with its answer stored.
+  if (path.set.resume === 'answered') answered = true;
+  else if (path.set.resume) batches = 1;
   for (const { event } of path.steps) {
     const stimulus = event.stimulus;
     if (stimulus.kind === 'cancel') cancelled = true;

@@ -44,6 +44,7 @@ const emittedTypes = (events: readonly AnyEventObject[], type: string) => events
 
 describe('the scenarios the Run must cover are among the generated Run paths', () => {
   const restingStates = [
+    'recordingInput',
     'awaitingProvider',
     'executingBatch.recordingCalls',
     'executingBatch.runningSerially',
@@ -60,6 +61,16 @@ describe('the scenarios the Run must cover are among the generated Run paths', (
   it.each(restingStates)('a restore from the JSON snapshot while the Run is in %s', (value) => {
     const restored = runPaths.some((path) => steps(path).some(({ event, before }) => event.type === 'run.resumed' && valueName(before.snapshot.value) === value));
     expect(restored).toBe(true);
+  });
+
+  it("a restore from the JSON snapshot while a durable session records the Run's end", () => {
+    const restored = runPaths.some((path) => steps(path).some(({ event, before }) => event.type === 'run.resumed' && valueName(before.snapshot.value) === 'closing'));
+    expect(restored).toBe(true);
+  });
+
+  it('a Run resumed from its session inside a batch (a call interrupted or run) and with its answer stored', () => {
+    const resumedEnds = new Set(runPaths.filter((path) => path.set.resume !== undefined && path.steps.at(-1)!.state.snapshot.value === 'done').map((path) => path.set.resume));
+    expect(resumedEnds).toEqual(new Set(['serial batch', 'interrupted call', 'concurrent batch', 'answered']));
   });
 
   it('a signal aborted before the start, with and without a session', () => {

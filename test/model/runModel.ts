@@ -6,6 +6,8 @@ import { provideRunEnvironment, type runMachine, type RunMachine, type RunMachin
 import type { RunEnvironment } from '../../machines/environment.js';
 import type { ToolCallOutput } from '../../machines/toolCall.machine.js';
 import { normalizeResponse } from '../../machines/run/normalizeResponse.js';
+import { interruptedRunResult } from '../../machines/run/interruptedResult.js';
+import type { RunResumePoint } from '../../machines/run/runContext.js';
 import { toolChildId } from '../../machines/run/runSteps.js';
 import { resolveLimits, ToolRegistry, type RunLimits } from '../../src/index.js';
 import { modelPaths, pureMachineLogic, type ModelEvent, type ModelPath, type ModelState } from './pureMachineLogic.js';
@@ -30,7 +32,8 @@ import type { RunPathSet } from './runPathSets.js';
 import { valueName } from './machineGraph.js';
 import { cancelledWhileWaitingResult, deniedResult } from '../../machines/toolCall/approvalResults.js';
 import { limitOutput } from '../../src/tools/calls/limitOutput.js';
-import type { ToolResult } from '../../src/index.js';
+import { RunErrorCode, type ToolResult } from '../../src/index.js';
+import { errorResult } from '../../src/tools/calls/errorResult.js';
 
 type RunSnapshot = SnapshotFrom<typeof runMachine>;
 export type RunModelState = ModelState<RunSnapshot>;
@@ -43,6 +46,10 @@ export type RunStimulus =
   | { kind: 'providerFailure'; failure: ProviderFailure }
   | { kind: 'textDelta'; delta: string }
   | { kind: 'sessionWrite'; ok: boolean }
+  /** A durable session: the record that a call starts is written (or fails). */
+  | { kind: 'startRecord'; ok: boolean }
+  /** A durable session: the Run's end (`finish`) is written. */
+  | { kind: 'sessionFinish' }
   | { kind: 'tool'; callId: string; outcome: ToolOutcome }
   /** APPROVE or DENY sent to the Run actor for a call. */
   | { kind: 'answer'; callId: string; approved: boolean }
@@ -67,15 +74,30 @@ const noStore = { load: async () => [], append: async () => {} };
 const neverExecuted = () => Promise.reject(new Error('the model never executes tools'));
 
 function modelInput(set: RunPathSet): RunMachineInput {
-  return {
+  const input: RunMachineInput = {
     runId: 'run-model',
     limits: resolvedLimits(set),
     input: 'Do the thing.',
     history: [],
-    sessionId: set.session ? 'model' : undefined,
+    sessionId: set.session || set.durable ? 'model' : undefined,
     cancelled: set.aborted === true,
     answer: set.output ? { mode: set.output.outputMode ?? 'tool', maxRetries: set.output.maxOutputRetries ?? 2 } : undefined,
   };
+  if (set.durable) input.durableSession = true;
+  if (set.resume) input.resume = resumePointOf(set.resume);
+  return input;
+}
+
+/** The representative points a resumed Run picks up from: inside a batch (a call of it interrupted or not), or with its answer stored. */
+export function resumePointOf(kind: NonNullable<RunPathSet['resume']>): RunResumePoint {
+  const user = { role: 'user' as const, content: 'Do the thing.' };
+  if (kind === 'answered') return { messages: [user, { role: 'assistant', content: 'All done.' }], iterations: 0, answer: 'All done.' };
+  const reply = kind === 'concurrent batch' ? 'concurrent' : 'serial';
+  const { toolCalls } = normalizeResponse(replies[reply](1));
+  // The concurrent batch's calls had both started (as if their tools ran once): each is interrupted, none runs.
+  const interrupted = kind === 'interrupted call' ? [0] : kind === 'concurrent batch' ? [0, 1] : [];
+  const batch = { calls: toolCalls, concurrent: reply === 'concurrent', interrupted };
+  return { messages: [user, { role: 'assistant', content: '', toolCalls }], iterations: 1, batch };
 }
 
 /** The compiled output of a path set that has one. */
@@ -145,6 +167,9 @@ function abstractState(snapshot: RunSnapshot, history: readonly AnyEventObject[]
     // Bounded: past the limit the count no longer matters (and a miscounting machine would loop forever).
     responsesWithCalls: Math.min(history.filter((event) => event.type === 'provider.responded' && (event.toolCallCount as number) > 0).length, context.limits.maxIterations + 1),
     cancelSent: received?.has('CANCEL') === true,
+    // A durable session's call start: reported, recorded (the model's batches have one such call).
+    startReported: received?.has('tool.starting') === true,
+    startRecorded: received?.has('session.startRecorded') === true,
   };
 }
 
@@ -183,6 +208,11 @@ const restore: RunModelEvent = { type: 'run.resumed', label: 'restored from its 
 
 const textDelta: RunModelEvent = { type: 'provider.textDelta', delta: 'Thinking', label: 'text delta', stimulus: { kind: 'textDelta', delta: 'Thinking' } };
 
+/** Whether a running call had reached `execute` (a call needing approval only once approved). */
+function isExecuting(state: RunModelState, call: { id: string; name: string }): boolean {
+  return call.name !== 'guard' || approvalPhase(call.id, state.history, undefined) === 'approved';
+}
+
 function toolChildren(snapshot: RunSnapshot): { index: number; status: string; output: unknown }[] {
   const batch = snapshot.context.batch;
   if (!batch) return [];
@@ -201,9 +231,13 @@ export function eventsFor(set: RunPathSet) {
     const { snapshot } = state;
     if (snapshot.status !== 'active') return [];
     const children = toolChildren(snapshot);
+    const calls = snapshot.context.batch?.calls ?? [];
+    const report = (event: AnyEventObject, label: string): RunModelEvent => ({ ...event, label, stimulus: { kind: 'none' } });
+    const finished = (index: number, result: ToolResult, label: string): RunModelEvent =>
+      report({ type: `xstate.done.actor.${toolChildId(index)}`, actorId: toolChildId(index), output: { index, call: calls[index]!, result, durationMs: 0 } }, label);
     // A call rejected by validation finishes as soon as it starts: nothing can come before it.
     // So does the runtime's own final_answer tool, whose execute resolves at once.
-    const instant = children.find((child) => child.status === 'done' || snapshot.context.batch!.calls[child.index]!.name === 'final_answer');
+    const instant = children.find((child) => child.status === 'done' || calls[child.index]!.name === 'final_answer');
     if (instant) {
       const actorId = toolChildId(instant.index);
       if (instant.status !== 'done') {
@@ -214,6 +248,28 @@ export function eventsFor(set: RunPathSet) {
       const { call, result } = instant.output as ToolCallOutput;
       const label = `${call.id} rejected: ${result.code}`;
       return [{ type: `xstate.done.actor.${actorId}`, actorId, output: instant.output, label, stimulus: { kind: 'none' } }];
+    }
+    // A restored execution of a tool that runs once is interrupted by its ToolCall at once; one that may run again runs again.
+    if (state.lastEvent?.type === 'run.resumed') {
+      const interrupted = children.find(({ index }) => isExecuting(state, calls[index]!) && calls[index]!.name !== 'read');
+      if (interrupted) return [finished(interrupted.index, limitOutput(interruptedRunResult(), limits.maxOutputChars), `${calls[interrupted.index]!.id} interrupted`)];
+    }
+    // A durable session records each call's start before it runs: the ToolCall reports it, the session writes it.
+    if (set.durable && children.length > 0 && !state.received.has('session.startRecorded')) {
+      const { index } = children[0]!;
+      const call = calls[index]!;
+      if (!state.received.has('tool.starting')) {
+        return [report({ type: 'tool.starting', index, callId: call.id, toolName: call.name, iteration: snapshot.context.batch!.iteration }, `${call.id} is about to start`)];
+      }
+      return [
+        { type: 'session.startRecorded', index, label: `${call.id} start recorded`, stimulus: { kind: 'startRecord', ok: true } },
+        { type: 'session.startRecorded', index, error: new Error('disk full'), label: `${call.id} start not recorded`, stimulus: { kind: 'startRecord', ok: false } },
+      ];
+    }
+    if (state.lastEvent?.type === 'session.startRecorded' && 'error' in state.lastEvent) {
+      const { index } = children[0]!;
+      const refused = errorResult(RunErrorCode.sessionError, 'Not run: the session could not record that this call starts (disk full).');
+      return [finished(index, limitOutput(refused, limits.maxOutputChars), `${calls[index]!.id} refused: session_error`)];
     }
     const value = valueName(snapshot.value);
     // A last turn opens no batch: its replies are numbered apart (from 100, by response) so that call ids stay unique.
@@ -229,7 +285,10 @@ export function eventsFor(set: RunPathSet) {
         ...restores,
       ];
     }
-    if (value === 'executingBatch.recordingCalls' || value.startsWith('appendingResults')) {
+    if (value === 'closing') {
+      return [{ type: 'session.finished', label: 'session finish written', stimulus: { kind: 'sessionFinish' } }, ...restores];
+    }
+    if (value === 'recordingInput' || value === 'executingBatch.recordingCalls' || value.startsWith('appendingResults')) {
       const count = snapshot.context.messages.length - snapshot.context.persistedCount;
       return [
         { type: 'session.persisted', count, label: 'session write ok', stimulus: { kind: 'sessionWrite', ok: true } },
@@ -241,15 +300,12 @@ export function eventsFor(set: RunPathSet) {
     const running = value === 'executingBatch.runningSerially' || value === 'executingBatch.runningConcurrently';
     if (!running && value !== 'executingBatch.cancelling') return [cancel];
     const phase = running ? 'running' : 'cancelling';
-    const calls = snapshot.context.batch!.calls;
     // A call needing approval: its request and answer are reported by its ToolCall (stimulus none).
     const approvals = children.filter(({ index }) => calls[index]!.name === 'guard');
     for (const { index } of approvals) {
       const call = calls[index]!;
       const stage = approvalPhase(call.id, state.history, state.lastEvent);
-      const report = (event: AnyEventObject, label: string): RunModelEvent => ({ ...event, label, stimulus: { kind: 'none' } });
-      const finished = (result: ToolResult, label: string): RunModelEvent =>
-        report({ type: `xstate.done.actor.${toolChildId(index)}`, actorId: toolChildId(index), output: { index, call, result, durationMs: 0 } }, label);
+      const finishedWith = (result: ToolResult, label: string) => finished(index, result, label);
       const request = { runId: 'run-model', callId: call.id, toolName: call.name, iteration: snapshot.context.batch!.iteration, arguments: { n: 1 } };
       // The ask rule decides first, then the call asks for approval.
       if (stage === 'undecided') {
@@ -261,8 +317,8 @@ export function eventsFor(set: RunPathSet) {
         const resolved = approved ? { approved } : { approved, reason: 'no' };
         return [report({ type: 'tool.approvalResolved', index, callId: call.id, ...resolved }, `${call.id} ${approved ? 'approved' : 'denied'}`)];
       }
-      if (stage === 'denied') return [finished(limitOutput(deniedResult('no'), limits.maxOutputChars), `${call.id} ends denied`)];
-      if (stage === 'requested' && phase === 'cancelling') return [finished(cancelledWhileWaitingResult(), `${call.id} ends: cancelled while waiting`)];
+      if (stage === 'denied') return [finishedWith(limitOutput(deniedResult('no'), limits.maxOutputChars), `${call.id} ends denied`)];
+      if (stage === 'requested' && phase === 'cancelling') return [finishedWith(cancelledWhileWaitingResult(), `${call.id} ends: cancelled while waiting`)];
       if (stage === 'requested') {
         return [
           { type: 'APPROVE', callId: call.id, label: `APPROVE ${call.id}`, stimulus: { kind: 'answer', callId: call.id, approved: true } },

@@ -15,7 +15,7 @@
 import type { ProviderResponse, RunEvent } from '../../src/index.js';
 import { ToolErrorCode } from '../../src/index.js';
 import type { RunPath } from './runModel.js';
-import { resolvedLimits } from './runModel.js';
+import { resolvedLimits, resumePointOf } from './runModel.js';
 import { codeOfOutcome, replies } from './runPayloads.js';
 import { nothingSpent, spendResponse, usedUp } from './budgetRules.js';
 import { outputVerdict } from './outputRules.js';
@@ -37,6 +37,8 @@ interface CallRule {
   /** The contract lets this call reach `execute` (if the Run gets that far). */
   mayRun: boolean;
   needsApproval: boolean;
+  /** Its tool may run again after a restore (effects 'none'). */
+  rerunnable: boolean;
   /** The result code the stimuli decide, if they do. */
   code?: string;
 }
@@ -68,8 +70,21 @@ function rulesOf(path: RunPath, steps: number) {
   // With `output`, which reply was the last turn's and what the output rules give its calls.
   const turns = path.set.output ? outputVerdict(path, limits, steps).turns : undefined;
   let turn = 0;
+  const restoredAt: number[] = [];
+  // A resumed Run's batch: its calls may run (an interrupted one never does).
+  const resumed = path.set.resume ? resumePointOf(path.set.resume) : undefined;
+  if (resumed?.batch) {
+    counted = 1;
+    const { calls: batchCalls, concurrent, interrupted } = resumed.batch;
+    batchCalls.forEach((call, index) => {
+      const wasInterrupted = interrupted.includes(index);
+      calls.set(call.id, { batch: 1, index, serial: !concurrent, mayRun: !wasInterrupted, needsApproval: false, rerunnable: call.name === 'read', ...(wasInterrupted ? { code: ToolErrorCode.interrupted } : {}) });
+    });
+  }
   for (let step = 1; step < steps; step++) {
     const { stimulus } = path.steps[step]!.event;
+    if (stimulus.kind === 'restore') restoredAt.push(step);
+    if (stimulus.kind === 'startRecord' && !stimulus.ok) sessionFailed = true;
     if (stimulus.kind === 'cancel') cancelledAt ??= step;
     if (stimulus.kind === 'sessionWrite' && !stimulus.ok) sessionFailed = true;
     if (stimulus.kind === 'answer' && stimulus.approved) approvedAt.set(stimulus.callId, step);
@@ -89,12 +104,12 @@ function rulesOf(path: RunPath, steps: number) {
     const overLimit = counted >= limits.maxIterations;
     const incomplete = response.finishReason === 'length';
     if (overBudget) {
-      for (const [index, call] of toolCalls.entries()) calls.set(call.id, { batch: stimulus.batch, index, serial: true, mayRun: false, needsApproval: false, code: ToolErrorCode.budgetExceeded });
+      for (const [index, call] of toolCalls.entries()) calls.set(call.id, { batch: stimulus.batch, index, serial: true, mayRun: false, needsApproval: false, rerunnable: false, code: ToolErrorCode.budgetExceeded });
       continue;
     }
     // The last turn's calls never run as tools.
     if (answerTurn?.finalTurn) {
-      for (const [index, call] of toolCalls.entries()) calls.set(call.id, { batch: stimulus.batch, index, serial: true, mayRun: false, needsApproval: false, code: answerTurn.codes.get(call.id) });
+      for (const [index, call] of toolCalls.entries()) calls.set(call.id, { batch: stimulus.batch, index, serial: true, mayRun: false, needsApproval: false, rerunnable: false, code: answerTurn.codes.get(call.id) });
       continue;
     }
     if (!overLimit) counted++;
@@ -110,11 +125,11 @@ function rulesOf(path: RunPath, steps: number) {
             ? ToolErrorCode.callLimit
             : rejection;
       // A final_answer call is the runtime's own tool (never the replay's): its verdict is checked by the end it gives.
-      if (call.name === 'final_answer' && answerTurn) calls.set(call.id, { batch: stimulus.batch, index, serial, mayRun: false, needsApproval: false });
-      else calls.set(call.id, { batch: stimulus.batch, index, serial, mayRun: code === undefined, needsApproval: call.name === 'guard', code });
+      if (call.name === 'final_answer' && answerTurn) calls.set(call.id, { batch: stimulus.batch, index, serial, mayRun: false, needsApproval: false, rerunnable: false });
+      else calls.set(call.id, { batch: stimulus.batch, index, serial, mayRun: code === undefined, needsApproval: call.name === 'guard', rerunnable: call.name === 'read', code });
     });
   }
-  return { limits, calls, approvedAt, cancelledAt, answered, sessionFailed, budgetUsedUp: usedUp(limits, spent) };
+  return { limits, calls, approvedAt, cancelledAt, answered, sessionFailed, budgetUsedUp: usedUp(limits, spent), restoredAt };
 }
 
 /** The terminal tool event of each call, and its position. */
@@ -134,12 +149,14 @@ function toolEventPositions(events: readonly RunEvent[]) {
  * @example expect(oracleViolations(path, 3, observed)).toEqual([])
  */
 export function oracleViolations(path: RunPath, step: number, observed: Observed): string[] {
-  const { limits, calls, approvedAt, cancelledAt, answered, sessionFailed, budgetUsedUp } = rulesOf(path, step + 1);
+  const { limits, calls, approvedAt, cancelledAt, answered, sessionFailed, budgetUsedUp, restoredAt } = rulesOf(path, step + 1);
   const violations: string[] = [];
   const seen = new Set<string>();
   for (const { callId, step: at } of observed.executions) {
     const rule = calls.get(callId);
-    if (seen.has(callId)) violations.push(`${callId} ran twice`);
+    // A restore runs an execution again when its tool may run again ('read' has effects 'none').
+    const rerun = restoredAt.some((restore) => restore <= at && rule?.rerunnable === true);
+    if (seen.has(callId) && !rerun) violations.push(`${callId} ran twice`);
     seen.add(callId);
     if (!rule || !rule.mayRun) violations.push(`${callId} ran, but the contract refuses it (${rule?.code ?? 'no such call'})`);
     if (cancelledAt !== undefined && at >= cancelledAt) violations.push(`${callId} started after the cancel`);

@@ -11,6 +11,10 @@ export interface RunPathSet {
   limits: Partial<RunLimits>;
   /** The Run appends to a session whose writes the test releases one by one. */
   session?: boolean;
+  /** The session is a durable store's: the Run holds a lease, records call starts and its end. */
+  durable?: boolean;
+  /** The Run is resumed from its session at this point (see resumePointOf in runModel.ts). */
+  resume?: 'serial batch' | 'interrupted call' | 'concurrent batch' | 'answered';
   /** The caller's signal is already aborted when the Run starts. */
   aborted?: boolean;
   replies: readonly ReplyName[];
@@ -70,5 +74,12 @@ export const runPathSets: readonly RunPathSet[] = [
   },
   { name: 'output, over budget in the last turn', limits: { maxIterations: 0, maxInputTokens: 5 }, output: {}, replies: ['costly'], providerFailures: [] },
   { name: 'output, no iterations', limits: { maxIterations: 0 }, output: { maxOutputRetries: 0 }, replies: ['final', 'refusedFinal', 'answer'], providerFailures: [] },
+  // With a session the input is recorded first; the last turn is due right after it.
+  { name: 'output, no iterations, with a session', limits: { maxIterations: 0 }, session: true, output: { maxOutputRetries: 0 }, replies: ['final'], providerFailures: [] },
+  { name: 'durable session', limits: { maxIterations: 1 }, durable: true, replies: ['answer', 'serial'], providerFailures: ['throws'], restore: true },
+  { name: 'resumed inside a serial batch', limits: { maxIterations: 1 }, durable: true, resume: 'serial batch', replies: ['answer'], providerFailures: [], until: ended('done') },
+  { name: 'resumed with a call interrupted', limits: { maxIterations: 1 }, durable: true, resume: 'interrupted call', replies: ['answer'], providerFailures: [], until: ended('done') },
+  { name: 'resumed inside a concurrent batch', limits: { maxIterations: 1 }, durable: true, resume: 'concurrent batch', replies: ['answer'], providerFailures: [], until: ended('done') },
+  { name: 'resumed with its answer stored', limits: { maxIterations: 1 }, durable: true, resume: 'answered', replies: [], providerFailures: [], until: ended('done') },
   { name: 'one call per response', limits: { maxIterations: 1, maxCallsPerResponse: 1 }, replies: ['concurrent', 'answer'], providerFailures: [], until: ended('done') },
 ];

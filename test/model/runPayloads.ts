@@ -81,7 +81,7 @@ export type ToolOutcome = 'ok' | 'tool_error' | 'own_error' | 'truncated' | 'cra
 export const outcomesByReply: Record<ReplyName, { running: readonly ToolOutcome[]; cancelling: readonly ToolOutcome[] }> = {
   answer: { running: [], cancelling: [] },
   serial: { running: ['ok', 'tool_error', 'own_error', 'truncated', 'crash'], cancelling: ['stopped', 'abandoned', 'crash'] },
-  concurrent: { running: ['ok'], cancelling: ['stopped'] },
+  concurrent: { running: ['ok', 'crash'], cancelling: ['stopped'] },
   mixed: { running: ['ok'], cancelling: ['stopped'] },
   rejected: { running: [], cancelling: [] },
   incomplete: { running: [], cancelling: [] },

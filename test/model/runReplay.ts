@@ -15,12 +15,14 @@ import {
   type ProviderResponse,
   type RunActor,
   type RunEvent,
+  type SessionLease,
+  type SessionStore,
   type ToolContext,
   type ToolResult,
 } from '../../src/index.js';
 import { createScriptedProvider } from '../../src/testing.js';
 import { deferred, flush, type Deferred } from '../helpers/deferred.js';
-import { resolvedLimits, type MachineChange, type RunPath, type RunStimulus } from './runModel.js';
+import { resolvedLimits, resumePointOf, type MachineChange, type RunPath, type RunStimulus } from './runModel.js';
 import { segmentInspector } from './segments.js';
 import { malformedReply, modelOutputSchema, modelTools, replies, runModelPermissions, toolReturn } from './runPayloads.js';
 
@@ -57,6 +59,9 @@ export class RunReplay {
   private readonly providerCalls: { reply: Deferred<ProviderResponse>; options: ProviderCallOptions }[] = [];
   private readonly toolCalls = new Map<string, { gate: Deferred<ToolResult | string>; ctx: ToolContext }>();
   private readonly writes: Deferred<void>[] = [];
+  /** A durable session's pending records of a call's start, and of the Run's end. */
+  private readonly starts: Deferred<void>[] = [];
+  private readonly finishes: Deferred<void>[] = [];
   private answered = 0;
   private skipNextSegment = false;
   private readonly provider;
@@ -91,15 +96,33 @@ export class RunReplay {
       this.providerCalls.push({ reply, options });
       return reply.promise;
     }));
-    const store = (this.store = {
-      load: async () => this.persisted.slice(),
-      append: async (_sessionId: string, messages: readonly Message[]) => {
-        const write = deferred();
-        this.writes.push(write);
-        await write.promise;
-        this.persisted.push(...messages);
-      },
-    });
+    const append = async (messages: readonly Message[]) => {
+      const write = deferred();
+      this.writes.push(write);
+      await write.promise;
+      this.persisted.push(...messages);
+    };
+    const gated = async (pending: Deferred<void>[]) => {
+      const record = deferred();
+      pending.push(record);
+      await record.promise;
+    };
+    // A durable store's lease, every write held by a gate like the plain store's appends.
+    const lease: SessionLease = {
+      sessionId: 'replay',
+      runId: 'run-replay',
+      leaseId: 'replay-lease',
+      repaired: [],
+      length: 0,
+      append: (messages) => append(messages),
+      recordCallStarted: () => gated(this.starts),
+      recordCheckpoint: async () => undefined,
+      finish: () => gated(this.finishes),
+      release: async () => undefined,
+    };
+    const plain: SessionStore = { load: async () => this.persisted.slice(), append: (_sessionId, messages) => append(messages) };
+    const store = (this.store = set.durable ? { ...plain, acquire: async () => lease, loadRunState: async () => undefined } : plain);
+    if (set.resume) this.persisted.push(...resumePointOf(set.resume).messages);
     const controller = new AbortController();
     if (set.aborted) controller.abort(new Error('aborted before the start'));
     this.actor = this.create({
@@ -107,7 +130,7 @@ export class RunReplay {
       tools,
       input: 'Do the thing.',
       history: [],
-      session: set.session ? { store, sessionId: 'replay' } : undefined,
+      session: set.session || set.durable ? { store, sessionId: 'replay' } : undefined,
       limits: resolvedLimits(set),
       ...(set.output ? { output: modelOutputSchema, ...set.output } : {}),
       signal: set.aborted ? controller.signal : undefined,
@@ -120,7 +143,8 @@ export class RunReplay {
 
   /** A Run actor of the (possibly changed) machine. */
   private create(options: CreateRunActorOptions): RunActor {
-    return createRunActorWith((environment) => this.change(provideRunEnvironment(environment)), { ...options, permissions: runModelPermissions });
+    const resume = this.path.set.resume && options.snapshot === undefined ? resumePointOf(this.path.set.resume) : undefined;
+    return createRunActorWith((environment) => this.change(provideRunEnvironment(environment)), { ...options, permissions: runModelPermissions }, { resume });
   }
 
   /** The Run's clock; armed by a `crash` step so that the next reading throws inside a ToolCall actor. */
@@ -171,6 +195,17 @@ export class RunReplay {
         options.onTextDelta?.(stimulus.delta);
         return;
       }
+      case 'startRecord': {
+        await until(() => this.starts.length > 0, "a call's start record");
+        const record = this.starts.shift()!;
+        if (stimulus.ok) record.resolve();
+        else record.reject(new Error('disk full'));
+        return;
+      }
+      case 'sessionFinish':
+        await until(() => this.finishes.length > 0, "the Run's end record");
+        this.finishes.shift()!.resolve();
+        return;
       case 'sessionWrite': {
         await until(() => this.writes.length > 0, 'a session write');
         const write = this.writes.shift()!;
@@ -204,13 +239,15 @@ export class RunReplay {
     // Writes and provider requests in flight in the old actor never land; the restored Run
     // writes again and asks again.
     this.writes.length = 0;
+    this.starts.length = 0;
+    this.finishes.length = 0;
     this.answered = this.providerCalls.length;
     this.skipNextSegment = true;
     this.actor = this.create({
       provider: this.provider,
       tools: this.tools,
       input: '',
-      session: this.path.set.session ? { store: this.store, sessionId: 'replay' } : undefined,
+      session: this.path.set.session || this.path.set.durable ? { store: this.store, sessionId: 'replay' } : undefined,
       inspect: this.inspect,
       now: () => this.now(),
       ...(this.path.set.output ? { output: modelOutputSchema, ...this.path.set.output } : {}),

@@ -34,7 +34,11 @@ export type ToolCallStimulus =
   /** The afterToolCall hook answers (or throws). */
   | { kind: 'afterHook'; answer: AfterHookAnswer }
   /** A hook did not answer within hookTimeoutMs. */
-  | { kind: 'hookTimeout' };
+  | { kind: 'hookTimeout' }
+  /** The Run recorded the call's start in a durable session, or could not. */
+  | { kind: 'startRecord'; ok: boolean }
+  /** The Run was restored from a snapshot taken while the call executed or its start was recorded. */
+  | { kind: 'resumed' };
 
 /** Representative beforeToolCall answers. */
 export const beforeHookAnswers = {
@@ -69,6 +73,12 @@ export const toolCallInputs = {
   'denied by a rule': { id: 'call-1', name: 'banned', arguments: '{"n":1}' },
   'asked by a rule': { id: 'call-1', name: 'asked', arguments: '{"n":1}' },
   'allowed by a rule': { id: 'call-1', name: 'trusted', arguments: '{"n":1}' },
+  /** A tool that may run again (effects 'none'), so a restored execution restarts. */
+  'read-only': { id: 'call-1', name: 'read', arguments: '{"n":1}' },
+  /** In a durable session: its start is recorded before it runs. */
+  'start recorded': { id: 'call-1', name: 'work', arguments: '{"n":1}' },
+  /** Resumed after it may have run, with a tool that runs once. */
+  'resumed, interrupted': { id: 'call-1', name: 'work', arguments: '{"n":1}' },
 } satisfies Record<string, ToolCallRequest>;
 
 /** The permission rules of every modelled call: each names one tool of ruleTools. */
@@ -118,7 +128,7 @@ export interface ToolCallPath extends ModelPath<ToolCallSnapshot, ToolCallModelE
 export const toolCallLimits: RunLimits = resolveLimits({ maxOutputChars: 400, cancelGraceMs: 1_000 });
 
 export function toolCallInput(name: ToolCallInputName): ToolCallInput {
-  return {
+  const input: ToolCallInput = {
     runId: 'run-model',
     iteration: 1,
     index: 0,
@@ -127,6 +137,9 @@ export function toolCallInput(name: ToolCallInputName): ToolCallInput {
     maxArgumentsChars: toolCallLimits.maxArgumentsChars,
     cancelGraceMs: toolCallLimits.cancelGraceMs,
   };
+  if (name === 'start recorded') input.recordStart = true;
+  if (name === 'resumed, interrupted') input.interrupted = true;
+  return input;
 }
 
 /** A ToolCall's environment: the tools, the clock, the approval policy, the rules and the hooks. */
@@ -177,6 +190,11 @@ const approver = (answer: boolean | 'throws'): ToolCallModelEvent =>
 const approveEvent: ToolCallModelEvent = { type: 'APPROVE', callId: 'call-1', label: 'APPROVE', stimulus: { kind: 'answerEvent', approved: true } };
 const denyEvent: ToolCallModelEvent = { type: 'DENY', callId: 'call-1', reason: 'no', label: 'DENY', stimulus: { kind: 'answerEvent', approved: false } };
 
+const startRecorded: ToolCallModelEvent = { type: 'tool.startRecorded', label: 'start recorded', stimulus: { kind: 'startRecord', ok: true } };
+export const startRefusedResult = errorResult('session_error', 'Not run: the session could not record that this call starts.');
+const startRefused: ToolCallModelEvent = { type: 'tool.startRefused', result: startRefusedResult, label: 'start not recorded', stimulus: { kind: 'startRecord', ok: false } };
+const resumed: ToolCallModelEvent = { type: 'run.resumed', label: 'restored', stimulus: { kind: 'resumed' } };
+
 const hookTimeout = (type: string): ToolCallModelEvent => ({ type, label: 'the hook does not answer in time', stimulus: { kind: 'hookTimeout' } });
 
 // What the hook actors end with, from the representative answers, read as the actors read them.
@@ -209,18 +227,19 @@ function eventsFor(state: ToolCallModelState, tools: ToolRegistry): ToolCallMode
   if (value === 'checkingApproval') return [decide(true), decide(false), decide('throws'), cancel];
   if (value === 'awaitingApproval.askingApprover') return [approveEvent, denyEvent, approver(true), approver(false), approver('throws'), cancel];
   if (value === 'awaitingApproval.waitingForAnswer') return [approveEvent, denyEvent, cancel];
+  if (value === 'recordingStart') return [startRecorded, startRefused, cancel, resumed];
   if (timers.length > 0) {
     return [settle('stopped'), ...timers.map((type) => ({ type, label: 'grace expires', stimulus: { kind: 'graceExpires' as const } })), cancel];
   }
   const name = snapshot.context.call.name;
-  return [settle('ok', name), settle('own_error', name), settle('tool_error', name), settle('truncated', name), cancel];
+  return [settle('ok', name), settle('own_error', name), settle('tool_error', name), settle('truncated', name), cancel, resumed];
 }
 
 const describeState = (snapshot: ToolCallSnapshot) => ({ value: snapshot.value, status: snapshot.status, result: snapshot.context.result?.code });
 
 /** Alone, a ToolCall has no Run to report approval to: those reports are the Run model's events. */
 export const withoutReports = {
-  actions: { announceApprovalRequest: () => {}, announceApproved: () => {}, announceDenied: () => {}, announceHookDecided: () => {}, announcePermissionDecision: () => {} },
+  actions: { announceApprovalRequest: () => {}, announceApproved: () => {}, announceDenied: () => {}, announceHookDecided: () => {}, announcePermissionDecision: () => {}, announceStarting: () => {} },
 };
 
 /** Hooks that are there: the model answers for them, so they are never called. */

@@ -5,6 +5,7 @@
 // code the call ends with ('ok' for a success).
 import { codeOfOutcome } from './runPayloads.js';
 import type { ToolCallPath } from './toolCallModel.js';
+import { toolCallInputs } from './toolCallModel.js';
 
 const REJECTED: Partial<Record<ToolCallPath['input'], string>> = {
   'unknown tool': 'unknown_tool',
@@ -25,6 +26,10 @@ export interface ToolCallExpectations {
 export function toolCallExpectations(path: ToolCallPath): ToolCallExpectations {
   const rejected = REJECTED[path.input];
   if (rejected) return { mayRun: false, code: rejected, needsApproval: false };
+  // A resumed call that may have run with a tool that runs once: never again.
+  if (path.input === 'resumed, interrupted') return { mayRun: false, code: 'interrupted', needsApproval: false };
+  const runsOnce = toolCallInputs[path.input].name !== 'read';
+  let startRecorded = path.input !== 'start recorded';
   let hook: string | undefined;
   let toolAsks: boolean | undefined;
   let approved = false;
@@ -60,6 +65,11 @@ export function toolCallExpectations(path: ToolCallPath): ToolCallExpectations {
     // Cancelled before it ran or while it ran (the tool's settling, or the grace, may follow).
     if (stimulus.kind === 'cancel' && ran === undefined) cancelled = true;
     if (stimulus.kind === 'settle') ran = codeOfOutcome[stimulus.outcome];
+    // A durable session that cannot record the start: the call never runs.
+    if (stimulus.kind === 'startRecord' && !stimulus.ok) refused = 'session_error';
+    if (stimulus.kind === 'startRecord' && stimulus.ok) startRecorded = true;
+    // Restored while it executed: a tool that runs once is interrupted, one that may run again runs again.
+    if (stimulus.kind === 'resumed' && startRecorded && ran === undefined && runsOnce) ran = 'interrupted';
     if (stimulus.kind === 'graceExpires') ran = 'cancelled';
     if (stimulus.kind === 'afterHook') reviewed = stimulus.answer === 'throws' ? 'hook_failed' : stimulus.answer === 'replaces' ? 'ok' : undefined;
   }

@@ -19,6 +19,7 @@ import {
   toolCallLimits,
   toolCallTools,
   withoutReports,
+  startRefusedResult,
   type ToolCallMachineChange,
   type ToolCallPath,
 } from './toolCallModel.js';
@@ -83,6 +84,8 @@ export async function replay(path: ToolCallPath, change: ToolCallMachineChange =
         else hook.resolve(answer === undefined ? undefined : structuredClone(answer));
       }
       if (stimulus.kind === 'hookTimeout') await vi.advanceTimersByTimeAsync(toolCallHookTimeoutMs);
+      if (stimulus.kind === 'startRecord') actor.send(stimulus.ok ? { type: 'tool.startRecorded' } : { type: 'tool.startRefused', result: startRefusedResult });
+      if (stimulus.kind === 'resumed') actor.send({ type: 'run.resumed' });
       if (stimulus.kind === 'answerEvent') actor.send(stimulus.approved ? { type: 'APPROVE', callId: 'call-1' } : { type: 'DENY', callId: 'call-1', reason: 'no' });
       if (stimulus.kind === 'settle') {
         const returned = toolReturn(stimulus.outcome, 'call-1', toolCallLimits);

@@ -44,7 +44,9 @@ describe('results of refused calls respect maxOutputChars', () => {
   });
 
   it('session_error when the assistant message could not be persisted', async () => {
-    const store = { load: async () => [], append: async () => Promise.reject(new Error('disk full')) };
+    let writes = 0;
+    // The input (written before the provider is asked) is stored; the assistant message is not.
+    const store = { load: async () => [], append: async () => (++writes === 1 ? undefined : Promise.reject(new Error('disk full'))) };
     const provider = createScriptedProvider([{ toolCalls: [call('c1', 'echo', { text: 'hi' })] }]);
     const run = startRun({ provider, tools: [echoTool()], input: 'go', limits: { maxOutputChars }, history: [], session: { store, sessionId: 's' } });
     const output = await run.output;

@@ -41,7 +41,8 @@ describe('a CANCEL while the batch results are written', () => {
     const events: RunEvent[] = [];
     runEvents(actor).subscribe((event) => events.push(event));
     actor.start();
-    await release(); // the user message and the assistant message with its call
+    await release(); // the user message, before the provider is asked
+    await release(); // the assistant message with its call
     await flush();
     expect(writes()).toBe(1); // the tool ran; its result is being written
     expect(actor.getSnapshot().matches({ appendingResults: 'persistingResults' })).toBe(true);

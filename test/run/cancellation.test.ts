@@ -130,26 +130,28 @@ describe('cancellation', () => {
       load: async () => [],
       append: async (_id: string, messages: readonly unknown[]) => {
         appended.push([...messages]);
-        if (appended.length === 1) await write.promise;
+        if (appended.length === 2) await write.promise;
       },
     };
     const tool = gatedTool();
     const provider = createScriptedProvider([{ toolCalls: [call('a', 'gated', { id: 'a' })] }]);
     const run = startRun({ provider, tools: [tool], input: 'go', history: [], session: { store, sessionId: 's1' } });
     await flush();
-    expect(appended).toHaveLength(1);
+    expect(appended).toHaveLength(2);
     run.actor.send({ type: 'CANCEL' });
     write.resolve();
     const output = await run.output;
     expect(tool.started).toEqual([]);
     expect(toolResults(output.messages)).toEqual([['a', 'cancelled']]);
-    // the user input and assistant message were persisted first, the results after
-    expect(appended.map((batch) => batch.length)).toEqual([2, 1]);
+    // the user input was persisted before the provider was asked, the assistant message next, the results after
+    expect(appended.map((batch) => batch.length)).toEqual([1, 1, 1]);
   });
 
   it('while the final answer is being persisted: the write completes, the Run ends cancelled', async () => {
     const write = deferred();
-    const store = { load: async () => [], append: async () => write.promise };
+    let writes = 0;
+    // The input is written first; the answer's write waits.
+    const store = { load: async () => [], append: async () => (++writes === 1 ? undefined : write.promise) };
     const provider = createScriptedProvider([{ text: 'all done' }]);
     const run = startRun({ provider, tools: [], input: 'go', history: [], session: { store, sessionId: 's1' } });
     await flush();
