@@ -4,6 +4,7 @@ import { TinyAgentError } from '../index.js';
 import { PERMISSION_MODES, type PermissionMode } from './approval/approvalPolicy.js';
 import { mcpLogin, mcpLogout } from './commands/mcpAuthCommand.js';
 import { mcpList } from './commands/mcpCommand.js';
+import { resumeCommand } from './commands/resumeCommand.js';
 import { runCommand, type OutputFormat, type RunCommandOptions } from './commands/runCommand.js';
 import { sessionsList, sessionsRm, sessionsShow } from './commands/sessionsCommand.js';
 import { ExitCode } from './exitCodes.js';
@@ -99,6 +100,7 @@ Examples:
   $ tinyagent run "Summarise README.md"
   $ git diff | tinyagent run --output-format json "Review this change" | jq -r .result
   $ tinyagent run --tools read,write --allowed-tools write_file --continue "Now fix the typo"
+  $ tinyagent resume 2026-12-01T05-02-03-a1b2c3 --tools shell --yes
 
 Reference: docs/cli.md
 `;
@@ -148,6 +150,18 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
     setExitCode(await runCommand(prompt, runOptions(options), io));
   });
 
+  locationOptions(
+    agentOptions(
+      program
+        .command('resume')
+        .description("continue the session's interrupted Run where it stopped (calls that were running get interrupted results)")
+        .addHelpText('after', HELP_FOOTER)
+        .argument('<id>', 'session id (tinyagent sessions list shows them)'),
+    ),
+  ).action(async (id: string, options: RawRunOptions) => {
+    setExitCode(await resumeCommand(id, runOptions(options), io));
+  });
+
   const sessions = program.command('sessions').description('read the audit trail of past Runs');
   locationOptions(sessions.command('list').description('list the sessions, newest first, with how their last Run ended')).action(async (options) => {
     setExitCode(await sessionsList(options, io));
@@ -184,7 +198,7 @@ export function buildProgram(io: CliIo, setExitCode: (code: number) => void): Co
   return program;
 }
 
-const USAGE_CODES = new Set(['invalid_option', 'invalid_session_id']);
+const USAGE_CODES = new Set(['invalid_option', 'invalid_session_id', 'nothing_to_resume']);
 
 /**
  * Runs the CLI with these arguments (without `node` and the script) and resolves the exit code.

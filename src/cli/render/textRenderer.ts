@@ -79,6 +79,12 @@ export class TextRenderer {
       case 'provider.responded':
         this.#responded(event.text, event.toolCallCount);
         return;
+      case 'run.resumed': {
+        const batches = `${event.iterations} tool batch${event.iterations === 1 ? '' : 'es'} done`;
+        const interrupted = event.interruptedCalls.length === 0 ? '' : ` · ${plural(event.interruptedCalls.length, 'interrupted call')}, not run again`;
+        this.#line(this.#c.dim(`resuming Run ${event.runId} · ${batches}${interrupted}`));
+        return;
+      }
       case 'tool.started':
         this.#line(`${this.#c.cyan('→')} ${this.#c.bold(visibleControls(event.toolName))} ${this.#c.dim(previewArguments(event.arguments, ARGUMENT_PREVIEW))}`);
         this.#running.set(event.callId, visibleControls(event.toolName));
