@@ -12,14 +12,14 @@ export class QuestionQueue {
   #tail: Promise<unknown> = Promise.resolve();
   readonly #hooks: PromptHooks | undefined;
 
-  /** @example new QuestionQueue({ before: () => sink.pause(), after: () => sink.resume() }) */
+  /** @example new QuestionQueue({ before: () => console.error('asking'), after: () => console.error('answered') }) */
   constructor(hooks?: PromptHooks) {
     this.#hooks = hooks;
   }
 
   /**
    * Runs `ask` once the questions before it are answered; `callId` names the call the wait belongs to.
-   * @example await new QuestionQueue().ask(() => askYesNo('Allow? [y/N] ', streams, signal))
+   * @example await new QuestionQueue().ask(async () => 'the answer', 'call-1')
    */
   ask<T>(ask: () => Promise<T>, callId?: string): Promise<T> {
     const answer = this.#tail.then(async () => {

@@ -44,6 +44,7 @@ export function mayOpenBrowser(env: Record<string, string | undefined>, terminal
 /**
  * OAuth for the configuration's HTTP servers; undefined when it has none (no port is opened).
  * @example
+ * const config = { mcpServers: { docs: { type: 'http' as const, url: 'https://docs.example.com/mcp' } } };
  * const oauth = await cliOAuth(config, { env: process.env, interactive: true, note: console.error });
  * await oauth?.close();
  */

@@ -66,7 +66,7 @@ export function fieldValue(property: Property, line: string): McpElicitationValu
 
 /**
  * The fields a list of problems (from checkElicitationContent) is about; every field when none can be told.
- * @example fieldsWithProblems(schema, ['/age must be integer']) // ['age']
+ * @example fieldsWithProblems({ type: 'object', properties: { name: {}, age: {} } }, ['/age must be integer']) // ['age']
  */
 export function fieldsWithProblems(schema: McpElicitationSchema, problems: readonly string[]): string[] {
   const names = Object.keys(schema.properties);
