@@ -158,7 +158,9 @@ function openingSlots(context: RunContext, calls: number): number {
 
 /** What a durable session records with each write: the Run's counters (its calls waiting for approval are recorded apart). */
 function checkpointOf(context: RunContext): RunCheckpoint {
-  return context.usage === undefined ? { iterations: context.iterations } : { iterations: context.iterations, usage: context.usage };
+  const checkpoint: RunCheckpoint = { iterations: context.iterations, spent: context.spent };
+  if (context.usage !== undefined) checkpoint.usage = context.usage;
+  return checkpoint;
 }
 
 /** The calls of the batch that wait for a person's answer now. */

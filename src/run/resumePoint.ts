@@ -54,9 +54,10 @@ export async function takeUnfinishedRun(store: DurableSessionStore, sessionId: s
  */
 export function resumePointOf(state: UnfinishedRun, tools: ToolSet): RunResumePoint {
   const messages = state.messages.slice(state.runStart);
-  const { iterations, usage } = state.checkpoint;
+  const { iterations, usage, spent } = state.checkpoint;
   const point: RunResumePoint = { messages, iterations };
   if (usage !== undefined) point.usage = usage;
+  if (spent !== undefined) point.spent = spent;
   const last = messages.at(-1);
   if (state.openCalls.length > 0) {
     const assistant = lastAssistantWithCalls(messages);

@@ -137,7 +137,7 @@ export class LeasedSessions implements DurableSessionStore {
     const run = view.lastRun;
     if (run === undefined || run.finished) return undefined;
     const open = openCalls(view.messages.slice(run.runStart));
-    const { iterations = 0, usage, pendingApprovals = [] } = run.checkpoint ?? {};
+    const { iterations = 0, usage, pendingApprovals = [], spent } = run.checkpoint ?? {};
     return {
       sessionId,
       runId: run.runId,
@@ -145,7 +145,12 @@ export class LeasedSessions implements DurableSessionStore {
       runStart: run.runStart,
       openCalls: open,
       startedCalls: Object.fromEntries(open.flatMap((call) => (run.started.has(call.id) ? [[call.id, run.started.get(call.id)!]] : []))),
-      checkpoint: { iterations, ...(usage === undefined ? {} : { usage }), pendingApprovals: pendingApprovals.filter((id) => open.some((call) => call.id === id)) },
+      checkpoint: {
+        iterations,
+        ...(usage === undefined ? {} : { usage }),
+        pendingApprovals: pendingApprovals.filter((id) => open.some((call) => call.id === id)),
+        ...(spent === undefined ? {} : { spent }),
+      },
       released: view.owner?.runId === run.runId ? view.owner.released : true,
     };
   }

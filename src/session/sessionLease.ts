@@ -79,8 +79,15 @@ export class ChannelLease implements SessionLease {
     await this.#end();
   }
 
-  #checkpointRecord({ iterations, usage, pendingApprovals = [] }: RunCheckpoint): SessionRecord {
-    return { type: 'checkpoint', runId: this.runId, iterations, ...(usage === undefined ? {} : { usage: { ...usage } }), pendingApprovals: [...pendingApprovals] };
+  #checkpointRecord({ iterations, usage, pendingApprovals = [], spent }: RunCheckpoint): SessionRecord {
+    return {
+      type: 'checkpoint',
+      runId: this.runId,
+      iterations,
+      ...(usage === undefined ? {} : { usage: { ...usage } }),
+      pendingApprovals: [...pendingApprovals],
+      ...(spent === undefined ? {} : { spent: { ...spent } }),
+    };
   }
 
   #write(records: SessionRecord[], release = false): Promise<void> {

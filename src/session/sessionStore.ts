@@ -1,7 +1,7 @@
 // The seam between a Run and wherever its messages are kept, and the durable part of it: a
 // Run's ownership of its session (a lease, fenced) and the records a resume needs
 // (docs/design.md, "Sessions and repair" and "Durability").
-import type { Message, RunStatus, ToolCallRequest, ToolMessage, Usage } from '../types.js';
+import type { Message, RunSpending, RunStatus, ToolCallRequest, ToolMessage, Usage } from '../types.js';
 
 /**
  * Keeps sessions: a session is the ordered list of messages of every Run that used its id.
@@ -102,6 +102,8 @@ export interface RunCheckpoint {
   usage?: Usage;
   /** Ids of the calls waiting for a person's answer. Default: none. */
   pendingApprovals?: readonly string[];
+  /** What the Run has spent against its budgets (docs/budgets.md), so a resumed Run goes on from there. */
+  spent?: RunSpending;
 }
 
 /** What a resumer needs of the session's unfinished Run (`loadRunState`). */

@@ -93,6 +93,6 @@ function callStart({ callId, toolName, iteration, idempotencyKey }: CallStart): 
   return { callId, toolName, iteration, idempotencyKey };
 }
 
-function checkpointOf({ iterations, usage, pendingApprovals }: RunCheckpoint): RunCheckpoint {
-  return { iterations, ...(usage === undefined ? {} : { usage }), pendingApprovals: pendingApprovals ?? [] };
+function checkpointOf({ iterations, usage, pendingApprovals, spent }: RunCheckpoint): RunCheckpoint {
+  return { iterations, ...(usage === undefined ? {} : { usage }), pendingApprovals: pendingApprovals ?? [], ...(spent === undefined ? {} : { spent }) };
 }

@@ -38,13 +38,11 @@ function project(): string {
 function comparable(event: Record<string, unknown>): Record<string, unknown> {
   const { runId: _runId, time: _time, durationMs: _durationMs, ...rest } = event;
   if ('output' in rest) {
-    const { runId: _outputRunId, ...output } = rest.output as Record<string, unknown>;
-    // The budgets' clock: when the Run started spending.
-    if (typeof output.spent === 'object' && output.spent !== null) {
-      const { startedAt: _startedAt, ...spent } = output.spent as Record<string, unknown>;
-      output.spent = spent;
-    }
-    return { ...rest, output };
+    // Ids and clock readings differ between two Runs; everything else must be equal.
+    const { runId: _outputRunId, spent, ...output } = rest.output as Record<string, unknown>;
+    if (spent === undefined) return { ...rest, output };
+    const { startedAt: _startedAt, ...figures } = spent as Record<string, unknown>;
+    return { ...rest, output: { ...output, spent: figures } };
   }
   return rest;
 }
