@@ -1,8 +1,9 @@
 // The README's quick start, kept as a file so the typecheck covers it and a test runs it.
-import { createAgent, type Tool } from 'tinyagent';
+import { createAgent, defineTool, RunError } from 'tinyagent';
 import { createScriptedProvider } from 'tinyagent/testing';
 
-const add: Tool<{ a: number; b: number }> = {
+// The argument types of `execute` come from the schema: a handler that disagrees does not compile.
+const add = defineTool({
   name: 'add',
   description: 'Add two numbers',
   parameters: {
@@ -13,8 +14,8 @@ const add: Tool<{ a: number; b: number }> = {
   },
   readOnly: true,
   concurrencySafe: true,
-  execute: async ({ a, b }) => String(a + b),
-};
+  execute: async ({ a, b }) => String(a + b), // a: number, b: number
+});
 
 // Offline: a scripted model that calls `add`, then answers from its result.
 const provider = createScriptedProvider((request) => {
@@ -29,6 +30,14 @@ agent.tools.register(add);
 // Live events of one Run (each subscription starts its own Run).
 agent.stream('What is 2 + 40?').subscribe((event) => console.log(event.seq, event.type));
 
-// Or just the outcome: resolves when the Run completes, rejects with a RunError otherwise.
-const output = await agent.run('What is 2 + 40?', { sessionId: 'quickstart' });
-console.log(output.text); // "The answer is 42."
+// Or just the outcome: resolves when the Run completes, rejects with a RunError when it
+// reaches a limit, is cancelled, or its provider or session fails.
+try {
+  const output = await agent.run('What is 2 + 40?', { sessionId: 'quickstart' });
+  console.log(output.text); // "The answer is 42."
+} catch (error) {
+  if (!(error instanceof RunError)) throw error;
+  // error.code: 'tool_iteration_limit' | 'cancelled' | 'provider_error' | 'session_error'
+  console.error(`The Run ended ${error.output.status} (${error.code}): ${error.message}`);
+  process.exitCode = 1;
+}

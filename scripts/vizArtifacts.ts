@@ -6,7 +6,7 @@ import { runMachine } from '../machines/run.machine.js';
 import { toolCallMachine } from '../machines/toolCall.machine.js';
 import { machineConfig } from '../src/inspection/machineConfig.js';
 
-/** The machines drawn, by the name their files and README markers use. */
+/** The machines drawn, by the name their files and Markdown markers use. */
 export const vizMachines = { run: runMachine, toolCall: toolCallMachine } as const satisfies Record<string, AnyStateMachine>;
 export type VizMachineName = keyof typeof vizMachines;
 
@@ -133,7 +133,7 @@ ${endMarker('toolCall')}
 `;
 
 /** Markdown files whose marker blocks `npm run viz` rewrites; only the first must have them all. */
-export const MARKDOWN_FILES = [README_PATH, 'README.md'] as const;
+export const MARKDOWN_FILES = [README_PATH, 'docs/machines.md'] as const;
 
 /**
  * The text with each machine diagram whose markers it contains rewritten from the machine.

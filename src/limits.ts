@@ -4,7 +4,7 @@ import { describeValue, quoteValue } from './describeValue.js';
 import type { BudgetLimit, RunLimits } from './types.js';
 
 /**
- * Defaults, documented in the README ("Limits") and docs/runs.md.
+ * Defaults, documented in docs/design.md ("Limits") and docs/runs.md.
  * @example
  * import { createAgent } from 'tinyagent';
  * createAgent({ provider, limits: { maxIterations: DEFAULT_LIMITS.maxIterations * 2 } })

@@ -1,4 +1,4 @@
-// The CLI's exit codes (README, "CLI"): one per way a command can end.
+// The CLI's exit codes (docs/cli.md): one per way a command can end.
 import type { RunOutput } from '../index.js';
 
 export const ExitCode = {

@@ -66,3 +66,21 @@ export function sessionsDir(options: LocationOptions, env: Env): string {
   if (options.sessionsDir !== undefined) return path.resolve(process.cwd(), options.sessionsDir);
   return path.join(stateHome(env), 'projects', projectFolderName(realOrResolved(projectDir(options))), 'sessions');
 }
+
+/**
+ * The user's configuration folder for the CLI: `$XDG_CONFIG_HOME/tinyagent`, else `~/.config/tinyagent`.
+ * @example configHome({ HOME: '/home/me' }) // '/home/me/.config/tinyagent'
+ */
+export function configHome(env: Env): string {
+  const xdg = env.XDG_CONFIG_HOME?.trim();
+  if (xdg && path.isAbsolute(xdg)) return path.join(xdg, 'tinyagent');
+  return path.join(env.HOME?.trim() || homedir(), '.config', 'tinyagent');
+}
+
+/**
+ * Where the CLI keeps the OAuth clients and tokens of HTTP MCP servers, one 0600 file per server.
+ * @example oauthDir({ HOME: '/home/me' }) // '/home/me/.config/tinyagent/mcp-oauth'
+ */
+export function oauthDir(env: Env): string {
+  return path.join(configHome(env), 'mcp-oauth');
+}

@@ -1,7 +1,7 @@
 // An XState inspector that writes a Run's inspection events to a JSONL file, for reading or
 // replaying offline. Records follow the shape of @statelyai/inspect's events (type, sessionId,
 // rootId, parentId, sourceId, name, definition, event, snapshot) so they can be handed to a
-// Stately inspector later; see the README.
+// Stately inspector later; see docs/machines.md, "Inspecting a Run".
 import { closeSync, fchmodSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { TinyAgentError } from '../errors.js';
 import { dirname } from 'node:path';

@@ -1,46 +1,14 @@
 // On a terminal (a pseudo-terminal from util-linux `script`) the CLI asks y/N before a writing
 // tool or shell runs, shows no spinner while it asks and a spinner while tools run, leaves the
 // person's thinking time out of the durations, and colours its output.
-import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { CLI } from './runCli.js';
 import { useCliProject } from './cliProject.js';
+import { FRAME, hasScript, startInTerminal } from './cliInTerminal.js';
 
-const hasScript = existsSync('/usr/bin/script');
 const project = useCliProject('tinyagent-cli-tty-');
-const FRAME = /[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/;
-
-interface Terminal {
-  /** Resolves once the screen matches. */
-  until(pattern: RegExp): Promise<void>;
-  type(text: string): void;
-  screen(): string;
-  done: Promise<{ code: number | null; screen: string }>;
-}
-
-/** Runs the CLI inside a pseudo-terminal. */
-function inTerminal(args: string[], env: Record<string, string>): Terminal {
-  const command = [process.execPath, CLI, ...args].map((part) => `'${part.replace(/'/g, `'\\''`)}'`).join(' ');
-  const child = spawn('script', ['-qfec', command, '/dev/null'], { cwd: project.dir, env, stdio: ['pipe', 'pipe', 'pipe'] });
-  let screen = '';
-  const waiting: { pattern: RegExp; resolve: () => void }[] = [];
-  child.stdout.setEncoding('utf8').on('data', (text: string) => {
-    screen += text;
-    for (const wait of waiting.splice(0)) {
-      if (wait.pattern.test(screen)) wait.resolve();
-      else waiting.push(wait);
-    }
-  });
-  const done = new Promise<{ code: number | null; screen: string }>((resolve) => child.on('close', (code) => resolve({ code, screen })));
-  return {
-    until: (pattern) => (pattern.test(screen) ? Promise.resolve() : new Promise((resolve) => waiting.push({ pattern, resolve }))),
-    type: (text) => child.stdin.write(text),
-    screen: () => screen,
-    done,
-  };
-}
+const inTerminal = (args: string[], env: Record<string, string>) => startInTerminal(args, { cwd: project.dir, env });
 
 // eslint-disable-next-line no-control-regex -- the colour codes are what is removed
 const colourless = (screen: string) => screen.replace(/\u001b\[[0-9;]*m/g, '');

@@ -1,10 +1,10 @@
 // Every code the package exports is documented: each value of every exported `…ErrorCode`
-// object, and the fixed codes of the error classes, appear in the README's codes section.
+// object, and the fixed codes of the error classes, appear in the codes section of docs/design.md.
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import * as api from '../../src/index.js';
 
-const CODES_DOC = 'README.md';
+const CODES_DOC = 'docs/design.md';
 // Error classes whose code is fixed by the class rather than by a code object.
 const CLASS_CODES = ['provider_error', 'invalid_option', 'script_exhausted'];
 

@@ -2,6 +2,7 @@
 // terminal, and otherwise with a denial the model can act on. The permission rules are decided
 // in each call before it is asked (the agent's `permissions`): a deny never reaches here.
 import { askYesNo, type PromptStreams } from './askYesNo.js';
+import { QuestionQueue, type PromptHooks } from './questionQueue.js';
 import { previewArguments } from '../render/shorten.js';
 import { visibleControls } from '../render/visibleControls.js';
 import type { Colors } from '../render/colors.js';
@@ -32,7 +33,9 @@ export interface ApprovalPolicyOptions {
   /** Where to ask; undefined when stdin or stderr is not a terminal. */
   terminal?: PromptStreams & { colors: Colors };
   /** Called around a question (so a spinner does not draw over it, and the wait is not counted). */
-  onPrompt?: { before(callId: string): void; after(callId: string): void };
+  onPrompt?: PromptHooks;
+  /** The queue the terminal's questions share (with the MCP servers' questions); default: one of its own with `onPrompt`. */
+  queue?: QuestionQueue;
 }
 
 /**
@@ -43,7 +46,7 @@ export interface ApprovalPolicyOptions {
  */
 export function approvalPolicy(options: ApprovalPolicyOptions): Approver {
   const mode = options.yes ? 'bypass' : (options.mode ?? 'default');
-  const ask = options.terminal ? terminalQuestion(options.terminal, options.onPrompt) : undefined;
+  const ask = options.terminal ? terminalQuestion(options.terminal, options.queue ?? new QuestionQueue(options.onPrompt)) : undefined;
   return (request, context) => {
     if (mode === 'bypass') return Promise.resolve({ approved: true, reason: options.yes ? 'approved by --yes' : 'approved by --permission-mode bypass' });
     if (mode === 'accept-edits' && EDIT_TOOLS.includes(request.toolName)) return Promise.resolve({ approved: true, reason: 'approved by --permission-mode accept-edits' });
@@ -53,22 +56,13 @@ export function approvalPolicy(options: ApprovalPolicyOptions): Approver {
 }
 
 // One question at a time, in the order the calls asked.
-function terminalQuestion(terminal: PromptStreams & { colors: Colors }, onPrompt: ApprovalPolicyOptions['onPrompt']): Approver {
-  let queue: Promise<unknown> = Promise.resolve();
-  return (request, { signal }) => {
-    const answer = queue.then(async (): Promise<ApprovalAnswer> => {
+function terminalQuestion(terminal: PromptStreams & { colors: Colors }, queue: QuestionQueue): Approver {
+  return (request, { signal }) =>
+    queue.ask(async (): Promise<ApprovalAnswer> => {
       if (signal.aborted) return { approved: false, reason: 'the Run was cancelled' };
       const c = terminal.colors;
       const question = `${c.yellow('?')} Allow ${c.bold(visibleControls(request.toolName))} ${c.dim(previewArguments(request.arguments, 200))} ${c.dim('[y/N]')} `;
-      onPrompt?.before(request.callId);
-      try {
-        const yes = await askYesNo(question, terminal, signal);
-        return yes ? { approved: true, reason: 'approved at the terminal' } : { approved: false, reason: 'the user said no at the terminal' };
-      } finally {
-        onPrompt?.after(request.callId);
-      }
-    });
-    queue = answer.catch(() => undefined);
-    return answer;
-  };
+      const yes = await askYesNo(question, terminal, signal);
+      return yes ? { approved: true, reason: 'approved at the terminal' } : { approved: false, reason: 'the user said no at the terminal' };
+    }, request.callId);
 }

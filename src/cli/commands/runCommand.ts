@@ -6,12 +6,17 @@ import path from 'node:path';
 import {
   createAgent,
   FileSessionStore,
+  type Agent,
   isTerminalRunEvent,
   providerFromEnv,
   type RunEvent,
   type RunOutput,
 } from '../../index.js';
 import { approvalPolicy, type PermissionMode } from '../approval/approvalPolicy.js';
+import { QuestionQueue } from '../approval/questionQueue.js';
+import { browserFor } from '../mcp/browser.js';
+import { mayOpenBrowser } from '../mcp/cliOAuth.js';
+import { elicitationPrompt } from '../mcp/elicitationPrompt.js';
 import { exitCodeOf } from '../exitCodes.js';
 import { projectDir, sessionsDir, type LocationOptions } from '../paths.js';
 import { instructionsFor } from '../prompt/instructions.js';
@@ -81,6 +86,28 @@ function sessionsExclusion(cwd: string, dir: string): string[] {
  * const code = await runCommand('List the files', { tools: ['read'], outputFormat: 'text' }, nodeIo());
  */
 export async function runCommand(promptArgument: string | undefined, options: RunCommandOptions, io: CliIo): Promise<number> {
+  const setup = runSetup(options, io);
+  const session = await chooseSession(options, setup.dir);
+  const prompt = await promptFrom(promptArgument, stdinKind(io.stdin), () => readAll(io.stdin));
+  return runAgent(options, io, setup, session.id, (agent, signal) => agent.stream(prompt, { sessionId: session.id, signal }));
+}
+
+/** What every command that runs the agent checks first: a provider, the project folder, the rules, the sessions folder. */
+export interface RunSetup {
+  env: Record<string, string | undefined>;
+  provider: NonNullable<ReturnType<typeof providerFromEnv>>;
+  cwd: string;
+  permissions: CliPermissions;
+  dir: string;
+}
+
+/**
+ * Checks the options a Run needs; a UsageError (exit 2) for what is missing.
+ * @example
+ * import { nodeIo } from '../io.js';
+ * const { cwd, dir } = runSetup({ tools: ['read'], outputFormat: 'text' }, nodeIo());
+ */
+export function runSetup(options: RunCommandOptions, io: CliIo): RunSetup {
   const env = options.model === undefined ? io.env : { ...io.env, TINYAGENT_MODEL: options.model };
   const provider = providerFromEnv(env);
   if (!provider) throw new UsageError(NO_PROVIDER_MESSAGE);
@@ -88,11 +115,41 @@ export async function runCommand(promptArgument: string | undefined, options: Ru
   if (!existsSync(cwd)) throw new UsageError(`--cwd ${cwd} does not exist`);
   const flags = { allow: ruleList(options.allowedTools), ask: [], deny: ruleList(options.disallowedTools) };
   const permissions = new CliPermissions(mergeRuleLists([...settingsFiles(cwd, io.env).map(readSettingsRules), flags]), cwd);
-  const dir = sessionsDir(options, io.env);
-  const session = await chooseSession(options, dir);
+  return { env, provider, cwd, permissions, dir: sessionsDir(options, io.env) };
+}
+
+/** Starts the command's Run on the assembled agent: a new Run of a prompt, or a session's unfinished Run resumed. */
+export type StartRun = (agent: Agent, signal: AbortSignal) => RunEvents;
+
+/**
+ * Assembles the tools and the agent, streams the Run `start` starts in the chosen format, and resolves the exit code.
+ * @example
+ * import { nodeIo } from '../io.js';
+ * const options = { tools: ['read' as const], outputFormat: 'text' as const };
+ * const io = nodeIo();
+ * await runAgent(options, io, runSetup(options, io), 'chat', (agent, signal) => agent.stream('hi', { sessionId: 'chat', signal }));
+ */
+export async function runAgent(options: RunCommandOptions, io: CliIo, setup: RunSetup, sessionId: string, start: StartRun): Promise<number> {
+  const { env, provider, cwd, permissions, dir } = setup;
+  const session = { id: sessionId };
   const stdin = stdinKind(io.stdin);
-  const prompt = await promptFrom(promptArgument, stdin, () => readAll(io.stdin));
   const warn = (message: string) => io.stderr.write(`warning: ${message}\n`);
+  const note = (message: string) => io.stderr.write(`${message}\n`);
+  const terminal = stdin === 'terminal' && io.stderr.isTTY === true ? { input: io.stdin, output: io.stderr, colors: colorsFor(io.stderr, io.env) } : undefined;
+  // Approvals and the servers' questions share the terminal: one at a time, no spinner over
+  // them, their waits left out of the durations.
+  let sink: OutputSink | undefined;
+  let tally: RunTally | undefined;
+  const questions = new QuestionQueue({
+    before: () => {
+      sink?.pause();
+      tally?.waitStarted();
+    },
+    after: (callId) => {
+      tally?.waitEnded(callId);
+      sink?.resume();
+    },
+  });
 
   // From here to the last MCP server closed, a signal cancels instead of killing the process.
   const cancel = new CancelOnSignal(io);
@@ -105,12 +162,13 @@ export async function runCommand(promptArgument: string | undefined, options: Ru
       mcpConfig: options.mcpConfig,
       mcpTrust: options.mcpTrust ?? [],
       hides: (name) => permissions.hides(name),
+      onElicitation: elicitationPrompt({ terminal, queue: questions, openUrl: browserFor(io.env), signal: cancel.signal, note }),
+      oauth: { env: io.env, interactive: mayOpenBrowser(io.env, io.stderr.isTTY === true), note },
       signal: cancel.signal,
       warn,
     });
-    let sink: OutputSink | undefined;
     try {
-      const tally = new RunTally();
+      tally = new RunTally();
       const toolNames = assembled.tools.map((tool) => tool.name);
       for (const rule of permissions.unmatched([...toolNames, ...assembled.hidden])) warn(`the rule ${rule} matches no tool`);
       const tools = assembled.tools;
@@ -125,9 +183,10 @@ export async function runCommand(promptArgument: string | undefined, options: Ru
         sessionId: session.id,
         tally,
         init: (runId) => ({ type: 'init', sessionId: session.id, runId, model: modelName(env), tools: toolNames, cwd, version: cliVersion() }),
-        asksApproval: (name) => assembled.tools.find((tool) => tool.name === name)?.needsApproval === true,
+        asksApproval: (name) => tools.find((tool) => tool.name === name)?.needsApproval === true,
       });
       const shown = sink;
+      const counted = tally;
       const agent = createAgent({
         provider,
         limits: options.maxTurns === undefined ? {} : { maxIterations: options.maxTurns },
@@ -139,47 +198,39 @@ export async function runCommand(promptArgument: string | undefined, options: Ru
         approve: approvalPolicy({
           mode: options.permissionMode,
           yes: options.yes,
-          terminal: stdin === 'terminal' && io.stderr.isTTY === true ? { input: io.stdin, output: io.stderr, colors: colorsFor(io.stderr, io.env) } : undefined,
-          onPrompt: {
-            before: () => {
-              shown.pause();
-              tally.waitStarted();
-            },
-            after: (callId) => {
-              tally.waitEnded(callId);
-              shown.resume();
-            },
-          },
+          terminal,
+          queue: questions,
         }),
       });
       agent.tools.register(...tools);
-      const output = await streamRun(agent.stream.bind(agent), prompt, session.id, cancel.signal, (event) => {
-        tally.handle(event);
+      const output = await streamRun(start(agent, cancel.signal), (event) => {
+        counted.handle(event);
         shown.event(event);
       });
       sink.finish(output);
       return exitCodeOf(output, cancel.received);
     } finally {
       sink?.pause();
-      await assembled.mcp?.close();
+      await assembled.close();
     }
   } finally {
     cancel.detach();
   }
 }
 
-type StreamFn = (input: string, options: { sessionId: string; signal: AbortSignal }) => {
+/** A Run's events, as `agent.stream` gives them. */
+export interface RunEvents {
   subscribe(observer: { next(event: RunEvent): void; error(error: unknown): void; complete(): void }): unknown;
-};
+}
 
 /** Streams the Run to its terminal event and resolves its output. */
-function streamRun(stream: StreamFn, prompt: string, sessionId: string, signal: AbortSignal, onEvent: (event: RunEvent) => void): Promise<RunOutput> {
+function streamRun(events: RunEvents, onEvent: (event: RunEvent) => void): Promise<RunOutput> {
   return new Promise<RunOutput>((resolve, reject) => {
     let output: RunOutput | undefined;
-    stream(prompt, { sessionId, signal }).subscribe({
+    events.subscribe({
       next(event) {
         onEvent(event);
-        if (isTerminalRunEvent(event)) output = event.output;
+        if (isTerminalRunEvent(event) && event.parentRunId === undefined) output = event.output; // not a sub-agent's end
       },
       error: reject,
       complete() {

@@ -48,7 +48,8 @@ export class OutputSink {
     const { format, io, sessionId } = this.#options;
     if (this.#renderer) this.#renderer.handle(event);
     else if (format === 'stream-json') {
-      if (event.type === 'run.started') io.stdout.write(jsonLine(this.#options.init(event.runId)));
+      // The top Run's start (a resumed Run starts with run.resumed), not a sub-agent's.
+      if ((event.type === 'run.started' || event.type === 'run.resumed') && event.parentRunId === undefined) io.stdout.write(jsonLine(this.#options.init(event.runId)));
       io.stdout.write(jsonLine(withSessionId(event, sessionId)));
     }
   }

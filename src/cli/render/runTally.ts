@@ -11,6 +11,7 @@ export class RunTally {
   #waitedMs = 0;
   readonly #waitedByCall = new Map<string, number>();
   #waitStart: number | undefined;
+  readonly #running = new Set<string>();
 
   /** @example new RunTally(() => performance.now()) */
   constructor(now: () => number = () => performance.now()) {
@@ -25,8 +26,12 @@ export class RunTally {
    * agent.stream('hi').subscribe((event) => tally.handle(event));
    */
   handle(event: RunEvent): void {
+    if (event.parentRunId !== undefined) return; // a sub-agent's: its spending comes with its call's result
     if (event.type === 'provider.responded') this.turns++;
-    else if (event.type === 'tool.started') this.toolCalls++;
+    else if (event.type === 'tool.started') {
+      this.toolCalls++;
+      this.#running.add(event.callId);
+    } else if (event.type === 'tool.completed' || event.type === 'tool.failed') this.#running.delete(event.callId);
   }
 
   /** A person is being asked about this call: the clock stops counting. */
@@ -34,13 +39,16 @@ export class RunTally {
     this.#waitStart ??= this.#now();
   }
 
-  /** The person answered. */
-  waitEnded(callId: string): void {
+  /**
+   * The person answered about this call; without a call (a server's question in the middle of
+   * a call), the wait belongs to every call running.
+   */
+  waitEnded(callId?: string): void {
     if (this.#waitStart === undefined) return;
     const waited = this.#now() - this.#waitStart;
     this.#waitStart = undefined;
     this.#waitedMs += waited;
-    this.#waitedByCall.set(callId, (this.#waitedByCall.get(callId) ?? 0) + waited);
+    for (const id of callId === undefined ? this.#running : [callId]) this.#waitedByCall.set(id, (this.#waitedByCall.get(id) ?? 0) + waited);
   }
 
   /** Time spent waiting for answers about this call. */

@@ -43,6 +43,10 @@ export class TextRenderer {
   readonly #running = new Map<string, string>();
   readonly #awaitingApproval = new Set<string>();
   readonly #asksApproval: (toolName: string) => boolean;
+  /** A question is on the terminal: the spinner stays off until it is answered. */
+  #paused = false;
+  /** How deeply each sub-agent Run nests (the top Run is 0). */
+  readonly #depths = new Map<string, number>();
 
   constructor(options: TextRendererOptions) {
     this.#answer = options.answer;
@@ -61,6 +65,7 @@ export class TextRenderer {
    * agent.stream('hi').subscribe((event) => renderer.handle(event))
    */
   handle(event: RunEvent): void {
+    if (event.parentRunId !== undefined) return this.#nested(event, event.parentRunId);
     switch (event.type) {
       case 'provider.requested':
         this.#streamedThisResponse = false;
@@ -74,6 +79,12 @@ export class TextRenderer {
       case 'provider.responded':
         this.#responded(event.text, event.toolCallCount);
         return;
+      case 'run.resumed': {
+        const batches = `${event.iterations} tool batch${event.iterations === 1 ? '' : 'es'} done`;
+        const interrupted = event.interruptedCalls.length === 0 ? '' : ` · ${plural(event.interruptedCalls.length, 'interrupted call')}, not run again`;
+        this.#line(this.#c.dim(`resuming Run ${event.runId} · ${batches}${interrupted}`));
+        return;
+      }
       case 'tool.started':
         this.#line(`${this.#c.cyan('→')} ${this.#c.bold(visibleControls(event.toolName))} ${this.#c.dim(previewArguments(event.arguments, ARGUMENT_PREVIEW))}`);
         this.#running.set(event.callId, visibleControls(event.toolName));
@@ -87,6 +98,13 @@ export class TextRenderer {
       case 'tool.approval_resolved':
         this.#awaitingApproval.delete(event.callId);
         this.#updateSpinner();
+        return;
+      case 'tool.hook_decided':
+        // An allow rule answered: nobody will be asked about this call.
+        if (event.hook === 'permissions' && event.decision === 'allow') {
+          this.#awaitingApproval.delete(event.callId);
+          this.#updateSpinner();
+        }
         return;
       case 'tool.completed':
         this.#settled(event.callId);
@@ -119,12 +137,44 @@ export class TextRenderer {
 
   /** Stops the spinner (before a prompt, or when the process exits). */
   pause(): void {
+    this.#paused = true;
     this.#spinner?.stop();
   }
 
   /** Starts the spinner again if tools are still running. */
   resume(): void {
+    this.#paused = false;
     this.#updateSpinner();
+  }
+
+  // A sub-agent's event (an agent used as a tool): its tool calls and what it said, indented
+  // under the call that runs it. Nothing of it reaches stdout, the top Run's answer.
+  #nested(event: RunEvent, parentRunId: string): void {
+    const depth = (this.#depths.get(parentRunId) ?? 0) + 1;
+    this.#depths.set(event.runId, depth);
+    const pad = `${'  '.repeat(depth)}${this.#c.dim('│')} `;
+    switch (event.type) {
+      case 'tool.started':
+        this.#line(`${pad}${this.#c.cyan('→')} ${this.#c.bold(visibleControls(event.toolName))} ${this.#c.dim(previewArguments(event.arguments, ARGUMENT_PREVIEW))}`);
+        return;
+      case 'tool.completed':
+        this.#line(`${pad}  ${this.#c.green('✓')} ${visibleControls(event.toolName)} ${this.#c.dim(`(${formatDuration(event.durationMs)})`)}`);
+        return;
+      case 'tool.failed':
+        this.#line(`${pad}  ${this.#c.red('✗')} ${visibleControls(event.toolName)} ${this.#c.red(`[${visibleControls(event.code)}]`)} ${oneLine(event.result.content, RESULT_PREVIEW)} ${this.#c.dim(`(${formatDuration(event.durationMs)})`)}`);
+        return;
+      case 'provider.responded':
+        if (event.text.trim() !== '') this.#line(`${pad}${this.#c.dim(oneLine(event.text, RESULT_PREVIEW))}`);
+        return;
+      case 'run.failed':
+        this.#line(`${pad}${this.#c.red(`failed [${visibleControls(event.error.code)}]`)} ${oneLine(event.error.message, RESULT_PREVIEW)}`);
+        return;
+      case 'run.cancelled':
+        this.#line(`${pad}${this.#c.yellow('cancelled')}`);
+        return;
+      default:
+        return;
+    }
   }
 
   #responded(text: string, toolCallCount: number): void {
@@ -168,7 +218,7 @@ export class TextRenderer {
 
   // Spins while some call runs that is not waiting for a person's answer.
   #updateSpinner(): void {
-    if (!this.#spinner) return;
+    if (!this.#spinner || this.#paused) return;
     const running = [...this.#running].filter(([callId]) => !this.#awaitingApproval.has(callId)).map(([, name]) => name);
     if (running.length === 0) this.#spinner.stop();
     else this.#spinner.start(`running ${[...new Set(running)].join(', ')}`);

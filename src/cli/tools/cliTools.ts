@@ -13,9 +13,11 @@ import {
   loadMcpConfig,
   loadSkills,
   ToolRegistry,
+  type McpElicitationHandler,
   type McpServers,
   type Tool,
 } from '../../index.js';
+import { cliOAuth, type CliOAuthOptions } from '../mcp/cliOAuth.js';
 import { UsageError } from '../usageError.js';
 import { visibleControls } from '../render/visibleControls.js';
 
@@ -33,6 +35,10 @@ export interface CliToolOptions {
   mcpTrust: readonly string[];
   /** Tools not to offer (`--disallowed-tools` without a specifier). */
   hides(toolName: string): boolean;
+  /** Answers the servers' questions (elicitation). */
+  onElicitation?: McpElicitationHandler;
+  /** How HTTP servers that need authorization get it. */
+  oauth?: Omit<CliOAuthOptions, 'store'>;
   /** Aborting it stops the MCP servers that are still connecting (they end up `failed`). */
   signal: AbortSignal;
   /** Warnings (skill problems, failed servers, patterns that match nothing). */
@@ -71,22 +77,36 @@ export interface CliTools {
   tools: Tool[];
   hidden: string[];
   mcp: McpServers | undefined;
+  /** Closes the MCP servers and the OAuth redirect. */
+  close(): Promise<void>;
 }
 
 /**
- * Builds the Run's tools; `mcp.close()` must be awaited when the command ends (also on failure).
+ * Builds the Run's tools; `close()` must be awaited when the command ends (also on failure).
  * @example
- * const { tools, mcp } = await cliTools({ kinds: ['read'], cwd: '.', exclude: [], mcpTrust: [], hides: () => false, signal: new AbortController().signal, warn: console.warn });
- * await mcp?.close();
+ * const assembled = await cliTools({ kinds: ['read'], cwd: '.', exclude: [], mcpTrust: [], hides: () => false, signal: new AbortController().signal, warn: console.warn });
+ * await assembled.close();
  */
 export async function cliTools(options: CliToolOptions): Promise<CliTools> {
   const staging = new ToolRegistry([...builtinTools(options.kinds, options.cwd, options.exclude), ...(await skillTools(options.skills, options.cwd, options.warn))]);
   const builtinNames = new Set(staging.list().map((tool) => tool.name));
   let mcp: McpServers | undefined;
+  let closeOAuth = async () => {};
+  const close = async () => {
+    await mcp?.close();
+    await closeOAuth();
+  };
   if (options.mcpConfig !== undefined) {
     const config = await loadMcpConfig(path.resolve(process.cwd(), options.mcpConfig));
-    mcp = await connectMcpServers(config, staging, { trusted: options.mcpTrust, needsApproval: true, signal: options.signal });
-    if (options.signal.aborted) return { tools: [], hidden: [], mcp };
+    const oauth = options.oauth ? await cliOAuth(config, options.oauth) : undefined;
+    if (oauth) closeOAuth = () => oauth.close();
+    try {
+      mcp = await connectMcpServers(config, staging, { trusted: options.mcpTrust, needsApproval: true, signal: options.signal, onElicitation: options.onElicitation, oauth: oauth?.options });
+    } catch (error) {
+      await closeOAuth();
+      throw error;
+    }
+    if (options.signal.aborted) return { tools: [], hidden: [], mcp, close };
     for (const server of mcp.status()) {
       if (server.state === 'failed') options.warn(`MCP server ${visibleControls(server.server)} failed: ${visibleControls(server.error ?? 'unknown error')}`);
     }
@@ -95,5 +115,5 @@ export async function cliTools(options: CliToolOptions): Promise<CliTools> {
   }
   const all = staging.list();
   const tools = all.filter((tool) => !options.hides(tool.name)).map((tool) => (builtinNames.has(tool.name) ? tool : withoutApprovalIfReadOnly(tool)));
-  return { tools, hidden: all.filter((tool) => options.hides(tool.name)).map((tool) => tool.name), mcp };
+  return { tools, hidden: all.filter((tool) => options.hides(tool.name)).map((tool) => tool.name), mcp, close };
 }

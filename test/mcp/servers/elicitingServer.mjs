@@ -3,6 +3,7 @@
 // (elicitation/create): `ask_form` asks for a name, an age and a level (the age has a default),
 // `ask_url` asks the person to visit a URL; each returns the client's answer as JSON, or the
 // error the request got (a client without the capability, an answer the SDK refused).
+// MCP_TEST_URL and MCP_TEST_URL_MESSAGE replace what `ask_url` sends (hostile text, in tests).
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 
@@ -35,7 +36,12 @@ mcp.registerTool('ask_form', { description: 'Asks for a name, an age and a level
 );
 
 mcp.registerTool('ask_url', { description: 'Asks the person to visit a URL' }, async () =>
-  attempt(() => mcp.server.elicitInput({ mode: 'url', message: 'Sign in, please', url: 'https://example.com/sign-in', elicitationId: 'e-1' })),
+  attempt(() => mcp.server.elicitInput({
+      mode: 'url',
+      message: process.env.MCP_TEST_URL_MESSAGE ?? 'Sign in, please',
+      url: process.env.MCP_TEST_URL ?? 'https://example.com/sign-in',
+      elicitationId: 'e-1',
+    })),
 );
 
 await mcp.connect(new StdioServerTransport());
