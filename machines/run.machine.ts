@@ -39,6 +39,8 @@ export type RunMachineEvent =
   /** A person's answer to an approval request (docs/design.md, "Approval"); unknown call ids are ignored. */
   | { type: 'APPROVE'; callId: string }
   | { type: 'DENY'; callId: string; reason?: string }
+  /** An event of a sub-agent Run started by one of this Run's calls (docs/agents-as-tools.md), already tagged with its parent ids. */
+  | { type: 'subagent.event'; event: RunEvent }
   | ToolCallApprovalReport
   | ToolCallStartingReport
   | ProviderReport
@@ -541,6 +543,11 @@ export function runMachineFor(environment: RunEnvironment) {
         step.emit(reason === undefined ? { type: 'tool.hook_decided', callId, hook, decision } : { type: 'tool.hook_decided', callId, hook, decision, reason });
         step.commit();
       }),
+      // A sub-agent's event joins this Run's events as it is: its own runId, seq and time, its parent ids.
+      emitSubagentEvent: enqueueActions(({ event, enqueue }) => {
+        assertEvent(event, 'subagent.event');
+        enqueue.emit(event.event);
+      }),
       // To the running call with that id; a call that is not waiting for approval ignores it.
       forwardAnswer: enqueueActions(({ context, event, enqueue }) => {
         assertEvent(event, ['APPROVE', 'DENY']);
@@ -705,6 +712,8 @@ export function runMachineFor(environment: RunEnvironment) {
           'tool.hookDecided': { actions: 'emitHookDecided' },
           'tool.starting': { actions: 'recordCallStart' },
           'session.startRecorded': { actions: 'answerCallStart' },
+          // Only a running call can have started a sub-agent: its events are dropped in any other state.
+          'subagent.event': { actions: 'emitSubagentEvent' },
           APPROVE: { actions: 'forwardAnswer' },
           DENY: { actions: 'forwardAnswer' },
           'xstate.error.actor.*': { guard: 'errorFromToolCall', actions: 'recordToolCrash' },

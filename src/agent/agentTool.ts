@@ -4,8 +4,9 @@
 // events go. The sub-agent's Run gets the call's signal (the parent's cancel reaches it and its
 // tools), its own session `<parent session or Run id>.<call id>`, and its spending is reported
 // with the result, so the parent's usage and budgets count it.
-import { ToolErrorCode } from '../codes.js';
-import { ConfigurationError, RunError } from '../errors.js';
+import { catchError, type Observable } from 'rxjs';
+import { SessionErrorCode, ToolErrorCode } from '../codes.js';
+import { ConfigurationError, RunError, SessionError } from '../errors.js';
 import { quoteValue } from '../describeValue.js';
 import type { RunEvent } from '../events/runEvent.js';
 import { toolCallTraceparent } from '../telemetry/toolCallTraceparent.js';
@@ -64,11 +65,22 @@ function answerOf(output: RunOutput): string {
   return output.output !== undefined ? JSON.stringify(output.output) : (output.text ?? '');
 }
 
-/** Runs the sub-agent on `input` through its stream, forwarding its events (tagged) to the parent's stream. */
+/** The sub-agent's events: its session's unfinished Run resumed (the parent's call runs again after a resume), else a new Run on `input`. */
+function childEvents(agent: Agent, input: string, ctx: ToolContext, sessionId: string): Observable<RunEvent> {
+  const traceparent = toolCallTraceparent(ctx);
+  const options = { signal: ctx.signal, ...(traceparent ? { traceparent } : {}) };
+  return agent.resumeStream(sessionId, options).pipe(
+    catchError((error: unknown) => {
+      if (!(error instanceof SessionError && error.code === SessionErrorCode.nothingToResume)) throw error;
+      return agent.stream(input, { ...options, sessionId });
+    }),
+  );
+}
+
+/** Runs the sub-agent, forwarding its events (tagged) to the parent Run, which publishes them. */
 function runChild(agent: Agent, input: string, ctx: ToolContext, sessionId: string, publish: ((event: RunEvent) => void) | undefined): Promise<RunOutput> {
   return new Promise((resolve, reject) => {
-    const traceparent = toolCallTraceparent(ctx);
-    agent.stream(input, { sessionId, signal: ctx.signal, ...(traceparent ? { traceparent } : {}) }).subscribe({
+    childEvents(agent, input, ctx, sessionId).subscribe({
       next: (event) => {
         // A grandchild's event is already tagged with its own parent.
         publish?.(event.parentRunId === undefined ? { ...event, parentRunId: ctx.runId, parentCallId: ctx.callId } : event);
@@ -77,6 +89,8 @@ function runChild(agent: Agent, input: string, ctx: ToolContext, sessionId: stri
         if (own && (event.type === 'run.completed' || event.type === 'run.cancelled' || event.type === 'run.failed')) resolve(event.output);
       },
       error: reject,
+      // A stream that ends without the Run's end: its actor was stopped (the process is going away).
+      complete: () => reject(new Error(`The sub-agent's Run on session "${sessionId}" stopped before it ended`)),
     });
   });
 }
@@ -100,6 +114,8 @@ export function agentTool<Args = { input: string }>(agent: Agent, options: Agent
     name: options.name,
     description: options.description,
     parameters: options.parameters ?? DEFAULT_PARAMETERS,
+    // A call run again after the parent's resume resumes the sub-agent's unfinished Run, or starts it.
+    effects: 'idempotent',
     async execute(args: Args, ctx: ToolContext): Promise<ToolResult> {
       const parent = currentRunScope();
       const depth = (parent?.depth ?? 0) + 1;

@@ -23,6 +23,13 @@ import { currentRunScope, inRunScope, type RunScope } from './runScope.js';
 import { compileOutput, type CompiledOutput, type OutputOf, type OutputOptions, type OutputSchema } from '../output/outputSchema.js';
 import { holdingSession, isInsideRunOn } from './sessionReentry.js';
 import { rememberAgentParts } from './agentParts.js';
+import { AnswersThroughRun } from './answersThroughRun.js';
+
+/** What a Run of an agent is started with: the scope its code sees, and its approver. */
+interface RunFrame {
+  scope: RunScope;
+  approve: CreateRunActorOptions['approve'];
+}
 
 /** The typed-output options of an agent or a Run (docs/output.md). */
 export interface AgentOutputOptions extends OutputOptions {
@@ -199,8 +206,9 @@ export function createAgent(options: AgentOptions): Agent {
   // The live errors behind failed Runs, by Run id, until their RunError is built.
   const causes = new Map<string, unknown>();
   const keepCause = (runId: string, cause: unknown) => causes.set(runId, cause);
-  // The provider, store, approver and clock never change: the machine is bound once per state
-  // of the registry (a registration makes a new tool set), not once per Run.
+  // The provider, store and clock never change: the machine is bound once per state of the
+  // registry (a registration makes a new tool set) and approver (a sub-agent's is its parent
+  // Run's), not once per Run.
   const bind = bindOncePerToolSet();
 
   // Leases taken for Runs that have not started yet, by Run id; each Run's session writer takes its own.
@@ -232,9 +240,20 @@ export function createAgent(options: AgentOptions): Agent {
     }
   }
 
-  /** The scope of a Run about to start: one deeper than the Run whose tool starts it; its approver, or that Run's. */
-  function scopeOf(runId: string, sessionId: string | undefined, publish: RunScope['publish'], parent = currentRunScope()): RunScope {
-    return { runId, sessionId, depth: parent === undefined ? 0 : parent.depth + 1, approve: options.approve ?? parent?.approve, publish };
+  /**
+   * The scope of a Run about to start, and its approver: one deeper than the Run
+   * whose tool starts it; its approver, or that Run's. Its sub-agents' events are sent to its
+   * actor (once built), and they ask through its approver and the answers sent to its actor.
+   */
+  function scopeOf(runId: string, sessionId: string | undefined, parent: RunScope | undefined, actorOf: () => RunActor | undefined): RunFrame {
+    const approve = options.approve ?? parent?.approve;
+    const answers = approve === undefined ? undefined : new AnswersThroughRun(actorOf);
+    const publish = (event: RunEvent) => {
+      const actor = actorOf();
+      if (actor?.getSnapshot().status === 'active') actor.send({ type: 'subagent.event', event });
+    };
+    const scope: RunScope = { runId, sessionId, depth: parent === undefined ? 0 : parent.depth + 1, approve: answers?.through(approve!), publish };
+    return { scope, approve };
   }
 
   // Takes the session's unfinished Run; the Run keeps its id, so its trace and idempotency keys stay.
@@ -261,7 +280,7 @@ export function createAgent(options: AgentOptions): Agent {
     { sessionId, signal, traceparent }: AgentRunOptions,
     history: Message[],
     output: CompiledOutput | undefined,
-    scope: RunScope,
+    frame: RunFrame,
     resume: RunResumePoint | undefined,
   ): RunActor {
     const actor = createRunActorWith(bind, {
@@ -276,7 +295,7 @@ export function createAgent(options: AgentOptions): Agent {
       now: options.now,
       runId,
       instructions: options.instructions,
-      approve: scope.approve,
+      approve: frame.approve,
       pricing: options.pricing,
       denyApprovalsWithoutApprover: true,
       hooks: options.hooks,
@@ -321,9 +340,9 @@ export function createAgent(options: AgentOptions): Agent {
   const resumedRun = (sessionId: string, signal: AbortSignal | undefined) => ({ runId: '', prepare: (): Promise<Prepared> => loadResume(sessionId, signal) });
 
   // The actor of a prepared Run; a lease taken for it goes back if the actor cannot be built.
-  function actorFor(prepared: Prepared, runOptions: AgentRunOptions, output: CompiledOutput | undefined, scope: RunScope): RunActor {
+  function actorFor(prepared: Prepared, runOptions: AgentRunOptions, output: CompiledOutput | undefined, frame: RunFrame): RunActor {
     try {
-      return buildRun(prepared.runId, prepared.input, runOptions, prepared.history, output, scope, prepared.resume);
+      return buildRun(prepared.runId, prepared.input, runOptions, prepared.history, output, frame, prepared.resume);
     } catch (error) {
       void dropLease(prepared.runId);
       throw error;
@@ -339,9 +358,11 @@ export function createAgent(options: AgentOptions): Agent {
       run = inTurn(runOptions, () =>
         start.prepare().then((prepared) => {
           const { runId } = prepared;
-          const scope = scopeOf(runId, sessionId, undefined, parent);
-          const actor = actorFor(prepared, runOptions, output, scope);
-          inRunScope(scope, () => actor.start());
+          const built: { actor?: RunActor } = {};
+          const frame = scopeOf(runId, sessionId, parent, () => built.actor);
+          const actor = actorFor(prepared, runOptions, output, frame);
+          built.actor = actor;
+          inRunScope(frame.scope, () => actor.start());
           return toPromise(actor).then(
             (ended) => finishOutput(settle(ended, signal, takeCause(runId)), output),
             (error: unknown) => {
@@ -375,12 +396,12 @@ export function createAgent(options: AgentOptions): Agent {
       const work = () =>
         start.prepare().then((prepared) => {
           if (left.signal.aborted) return dropLease(prepared.runId);
-          // A sub-agent's events reach this stream's subscriber beside the Run's own.
-          const scope = scopeOf(prepared.runId, runOptions.sessionId, (event) => subscriber.next(event), parent);
-          const created = actorFor(prepared, runOptions, output, scope);
+          // A sub-agent's events reach this stream's subscriber as the Run's own do: through its actor.
+          const frame = scopeOf(prepared.runId, runOptions.sessionId, parent, () => actor);
+          const created = actorFor(prepared, runOptions, output, frame);
           actor = created;
           events = runEvents(created).subscribe(subscriber);
-          inRunScope(scope, () => created.start());
+          inRunScope(frame.scope, () => created.start());
           // An unsubscribe during start() (e.g. `take(1)` on run.started) found no Run to cancel yet.
           if (left.signal.aborted) cancel();
           return toPromise(created).then(

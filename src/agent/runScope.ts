@@ -10,10 +10,13 @@ export interface RunScope {
   sessionId: string | undefined;
   /** 0 for a Run no other Run started; a sub-agent's Run is one deeper than its parent. */
   depth: number;
-  /** The approver of this Run (its agent's, or the one its parent asks through). */
+  /**
+   * The approver a sub-agent of this Run asks through: this Run's approver raced with APPROVE/DENY
+   * sent to its actor. Absent when this Run has no approver (its sub-agents' requests are denied, as its own are).
+   */
   approve: CreateRunActorOptions['approve'];
-  /** Publishes a sub-agent's event to this Run's stream subscribers (absent without one). */
-  publish: ((event: RunEvent) => void) | undefined;
+  /** Sends a sub-agent's event (tagged with its parent ids) to this Run's actor, which publishes it as its own. */
+  publish: (event: RunEvent) => void;
 }
 
 const scopes = new AsyncLocalStorage<RunScope>();
@@ -28,7 +31,7 @@ export function currentRunScope(): RunScope | undefined {
 
 /**
  * Runs `work` (which starts a Run) in `scope`: everything it starts, tools included, sees it.
- * @example await inRunScope({ runId: 'r1', sessionId: undefined, depth: 0, approve: undefined, publish: undefined }, async () => currentRunScope()?.runId) // 'r1'
+ * @example await inRunScope({ runId: 'r1', sessionId: undefined, depth: 0, approve: undefined, publish: () => {} }, async () => currentRunScope()?.runId) // 'r1'
  */
 export function inRunScope<T>(scope: RunScope, work: () => T): T {
   return scopes.run(scope, work);

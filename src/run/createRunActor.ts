@@ -126,9 +126,9 @@ function checkOptions(options: CreateRunActorOptions): void {
 export type BindRunMachine = (environment: RunEnvironment) => RunMachine;
 
 /**
- * A binder for Runs whose provider, store, approver, clock and instructions never change (an
- * agent's, which passes its store in `beside` for every Run): it binds the machine again only
- * when the tool set changed (a registration).
+ * A binder for Runs whose provider, store, clock and instructions never change (an agent's,
+ * which passes its store in `beside` for every Run): it binds the machine again only when the
+ * tool set changed (a registration) or the approver did (a sub-agent's, per parent Run).
  * @example
  * import { ToolRegistry } from '../tools/registry.js';
  * const registry = new ToolRegistry(tools);
@@ -137,9 +137,12 @@ export type BindRunMachine = (environment: RunEnvironment) => RunMachine;
  * const second = createRunActorWith(bind, { provider, tools: registry, input: 'Again' }); // no registration since: not bound again
  */
 export function bindOncePerToolSet(): BindRunMachine {
-  let bound: { tools: RunEnvironment['tools']; machine: RunMachine } | undefined;
+  let bound: { tools: RunEnvironment['tools']; approve: RunEnvironment['approve']; machine: RunMachine } | undefined;
   return (environment) => {
-    if (bound?.tools !== environment.tools) bound = { tools: environment.tools, machine: provideRunEnvironment(environment) };
+    // A sub-agent's Runs ask through the Run that started each of them: its approver changes with that Run.
+    if (bound?.tools !== environment.tools || bound.approve !== environment.approve) {
+      bound = { tools: environment.tools, approve: environment.approve, machine: provideRunEnvironment(environment) };
+    }
     return bound.machine;
   };
 }

@@ -13,7 +13,8 @@ import type { RunOutput } from '../types.js';
 export type RunActor = ActorRefFrom<typeof runMachine>;
 
 /**
- * The Run's events from now on; completes after the terminal event. Subscribe before
+ * The Run's events from now on, its sub-agents' among them (tagged with `parentRunId`);
+ * completes after its own terminal event. Subscribe before
  * `actor.start()` to see `run.started`. A subscriber that throws cannot affect the Run.
  * @example
  * import { createRunActor } from 'tinyagent';
@@ -25,7 +26,8 @@ export function runEvents(actor: RunActor, onSubscriberError?: SubscriberErrorHa
   return new IsolatedObservable<RunEvent>((subscriber) => {
     const subscription = actor.on('*', (event) => {
       subscriber.next(event);
-      if (isTerminalRunEvent(event)) subscriber.complete();
+      // A sub-agent's end (docs/agents-as-tools.md) passes through; only the Run's own ends the stream.
+      if (isTerminalRunEvent(event) && event.parentRunId === undefined) subscriber.complete();
     });
     // Completes at once for an actor that already stopped (its events are gone), and
     // reports an actor that crashed instead of leaving the stream open forever.

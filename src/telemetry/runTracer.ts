@@ -66,7 +66,8 @@ export class RunTracer {
 
   /** Takes one event of the Run; the terminal one ends every span. */
   next(event: RunEvent): void {
-    if (this.#ended) return;
+    // A sub-agent's events in its parent's stream: the sub-agent's own tracer spans them.
+    if (this.#ended || event.parentRunId !== undefined) return;
     const root = this.#rootFor(event);
     this.#transcript?.record(event);
     switch (event.type) {

@@ -32,7 +32,7 @@ import type { RunPathSet } from './runPathSets.js';
 import { valueName } from './machineGraph.js';
 import { cancelledWhileWaitingResult, deniedResult } from '../../machines/toolCall/approvalResults.js';
 import { limitOutput } from '../../src/tools/calls/limitOutput.js';
-import { RunErrorCode, type ToolResult } from '../../src/index.js';
+import { RunErrorCode, type RunEvent, type ToolResult } from '../../src/index.js';
 import { errorResult } from '../../src/tools/calls/errorResult.js';
 
 type RunSnapshot = SnapshotFrom<typeof runMachine>;
@@ -53,6 +53,8 @@ export type RunStimulus =
   | { kind: 'tool'; callId: string; outcome: ToolOutcome }
   /** APPROVE or DENY sent to the Run actor for a call. */
   | { kind: 'answer'; callId: string; approved: boolean }
+  /** A sub-agent started by a running call reports one of its events to the Run actor. */
+  | { kind: 'subagentEvent'; event: RunEvent }
   /** The Run's persisted snapshot goes through JSON into a new actor (createRunActor's `snapshot`). */
   | { kind: 'restore' }
   /** A call rejected by validation: the runtime finishes it on its own. */
@@ -328,7 +330,12 @@ export function eventsFor(set: RunPathSet) {
         ];
       }
     }
+    // A sub-agent's event, as agentTool reports it while its call runs: passed on as it is.
+    const first = calls[children[0]?.index ?? 0]!;
+    const forwarded: RunEvent = { type: 'text.delta', delta: 'sub', runId: 'sub-run', seq: 0, time: 0, parentRunId: 'run-model', parentCallId: first.id };
+    const subagent: RunModelEvent = { type: 'subagent.event', event: forwarded, label: `sub-agent event of ${first.id}`, stimulus: { kind: 'subagentEvent', event: forwarded } };
     return [
+      subagent,
       ...children.flatMap(({ index }) =>
         outcomesByReply[replyOf(calls[index]!.id)][phase]
           .filter((outcome) => outcome !== 'abandoned' || children.length === 1)

@@ -178,6 +178,9 @@ export class RunReplay {
       case 'answer':
         this.actor.send(stimulus.approved ? { type: 'APPROVE', callId: stimulus.callId } : { type: 'DENY', callId: stimulus.callId, reason: 'no' });
         return;
+      case 'subagentEvent':
+        this.actor.send({ type: 'subagent.event', event: stimulus.event });
+        return;
       case 'restore':
         this.restore();
         return;
