@@ -24,7 +24,7 @@ export interface RunContext {
   /** This Run's messages, starting with the user input; a new array on every append. */
   messages: readonly Message[];
   /** The session id the Run appends to, if any. */
-  sessionId: string | undefined;
+  sessionId?: string;
   /** How many of `messages` are durable in the session (all of them without a session). */
   persistedCount: number;
   /** The session is a durable store's: the Run holds its lease, records call starts and checkpoints. */
@@ -35,23 +35,23 @@ export interface RunContext {
   ending?: RunStatus;
   /** Tool batches executed (or refused as incomplete) so far. */
   iterations: number;
-  batch: BatchProgress | undefined;
+  batch?: BatchProgress;
   /** The `seq` the next event gets. */
   seq: number;
   /** Clock reading when the pending provider request was made. */
   requestedAt: number;
   /** Text streamed by the pending request so far (kept in the output of a cancelled Run). */
   streamedText: string;
-  outcome: RunOutcome | undefined;
+  outcome?: RunOutcome;
   cancelRequested: boolean;
   /** What the CANCEL said, described; undefined without a reason. */
-  cancelReason: DescribedError | undefined;
-  usage: Usage | undefined;
+  cancelReason?: DescribedError;
+  usage?: Usage;
   /** What the Run spent against its budgets; kept by a restored Run (docs/budgets.md). */
   spent: RunSpending;
   /** Set when the Run must end with a typed answer (docs/output.md); its schema is the environment's. */
-  answer: AnswerSpec | undefined;
-  output: RunOutput | undefined;
+  answer?: AnswerSpec;
+  output?: RunOutput;
 }
 
 /** What a Run starts from; everything in it is data. */
@@ -103,32 +103,33 @@ export function initialRunContext(input: RunMachineInput | undefined): RunContex
     throw new ConfigurationError('runMachine needs its input ({ runId, limits, input }): create Runs with createRunActor, or pass `input` to createActor');
   }
   const { resume } = input;
-  return {
+  // Keys that would hold undefined, false or [] are left out: XState copies the context with
+  // Object.assign at every assignment, and V8 keeps a copy with more than 19 keys in dictionary
+  // mode, several times slower to copy (docs/design.md, "What the shape costs").
+  const context: RunContext = {
     formatVersion: RUN_SNAPSHOT_FORMAT,
     runId: input.runId,
     limits: input.limits,
     inputText: input.input,
     history: input.history ?? [],
     messages: resume?.messages ?? [{ role: 'user', content: input.input }],
-    sessionId: input.sessionId,
     persistedCount: resume?.messages.length ?? 0,
-    durableSession: input.durableSession === true,
-    pendingApprovals: [],
-    ending: undefined,
     iterations: resume?.iterations ?? 0,
-    batch: resumedBatch(resume),
     seq: 0,
     requestedAt: 0,
     streamedText: '',
-    outcome: resume?.answer === undefined ? undefined : { status: 'completed', text: resume.answer },
     cancelRequested: input.cancelled === true,
-    cancelReason: undefined,
-    usage: resume?.usage,
     // The clock is the environment's: announceStart sets when a new Run started.
     spent: resume?.spent ?? freshSpending(0),
-    answer: input.answer,
-    output: undefined,
   };
+  if (input.sessionId !== undefined) context.sessionId = input.sessionId;
+  if (input.durableSession === true) context.durableSession = true;
+  const batch = resumedBatch(resume);
+  if (batch !== undefined) context.batch = batch;
+  if (resume?.answer !== undefined) context.outcome = { status: 'completed', text: resume.answer };
+  if (resume?.usage !== undefined) context.usage = resume.usage;
+  if (input.answer !== undefined) context.answer = input.answer;
+  return context;
 }
 
 function resumedBatch(resume: RunResumePoint | undefined): BatchProgress | undefined {
