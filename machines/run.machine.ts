@@ -210,6 +210,23 @@ function providerInput(context: RunContext, finalTurn: boolean): ProviderCallInp
 export function runMachineFor(environment: RunEnvironment) {
   const { tools, now } = environment;
   const stepOf = (context: RunContext, enqueue: Enqueue) => new RunStep(context, effectsOf(enqueue), now);
+  // What a provider request does in both states that make one (awaitingProvider and the last
+  // turn, requestingFinalAnswer): a response over budget, or judged as a native answer, first.
+  const answerJudgedFirst = [
+    { guard: 'responseOverBudget', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'refuseOverBudget'] },
+    // Mode 'native': the text answer is judged; a refused one goes back with why, while retries are left.
+    { guard: 'nativeAnswerValid', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'recordNativeAnswer'] },
+    { guard: 'nativeAnswerRetried', target: 'appendingResults.persistingResults', actions: ['recordResponse', 'appendAnswerRefusal'] },
+    { guard: 'nativeAnswerRefused', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'failNativeOutput'] },
+  ] as const;
+  const whileRequesting = {
+    'provider.failed': { target: 'appendingResults.persistingEnd', actions: ['markProviderFailed', 'keepLiveCause'] },
+    'provider.textDelta': { actions: 'emitTextDelta' },
+    CANCEL: { target: 'appendingResults.persistingEnd', actions: 'requestCancel' },
+    // The restored provider actor makes the request again; what the lost one streamed is dropped.
+    'run.resumed': { actions: 'forgetStreamedText' },
+  } as const;
+
   return setup({
     types: {} as {
       context: RunContext;
@@ -651,11 +668,7 @@ export function runMachineFor(environment: RunEnvironment) {
         },
         on: {
           'provider.answered': [
-            { guard: 'responseOverBudget', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'refuseOverBudget'] },
-            // Mode 'native': the text answer is judged; a refused one goes back with why, while retries are left.
-            { guard: 'nativeAnswerValid', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'recordNativeAnswer'] },
-            { guard: 'nativeAnswerRetried', target: 'appendingResults.persistingResults', actions: ['recordResponse', 'appendAnswerRefusal'] },
-            { guard: 'nativeAnswerRefused', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'failNativeOutput'] },
+            ...answerJudgedFirst,
             // A Run with `output` answered in text: recorded, then its last turn asks for final_answer.
             { guard: 'answeredWithoutOutput', target: 'appendingResults.persistingResults', actions: 'recordResponse' },
             { guard: 'answeredWithoutTools', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'recordAnswer'] },
@@ -672,11 +685,7 @@ export function runMachineFor(environment: RunEnvironment) {
               actions: { type: 'recordResponseAndOpenBatch', params: ({ context, event }) => ({ startCalls: openingSlots(context, event.response.toolCalls.length) }) },
             },
           ],
-          'provider.failed': { target: 'appendingResults.persistingEnd', actions: ['markProviderFailed', 'keepLiveCause'] },
-          'provider.textDelta': { actions: 'emitTextDelta' },
-          CANCEL: { target: 'appendingResults.persistingEnd', actions: 'requestCancel' },
-          // The restored provider actor makes the request again; what the lost one streamed is dropped.
-          'run.resumed': { actions: 'forgetStreamedText' },
+          ...whileRequesting,
         },
       },
       // The last turn of a Run with `output` (docs/output.md): the iteration limit would end the
@@ -687,21 +696,14 @@ export function runMachineFor(environment: RunEnvironment) {
         invoke: { id: 'provider', src: 'callProvider', input: ({ context }) => providerInput(context, true) },
         on: {
           'provider.answered': [
-            { guard: 'responseOverBudget', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'refuseOverBudget'] },
-            // Mode 'native': the text answer is judged; a refused one goes back with why, while retries are left.
-            { guard: 'nativeAnswerValid', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'recordNativeAnswer'] },
-            { guard: 'nativeAnswerRetried', target: 'appendingResults.persistingResults', actions: ['recordResponse', 'appendAnswerRefusal'] },
-            { guard: 'nativeAnswerRefused', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'failNativeOutput'] },
+            ...answerJudgedFirst,
             { guard: 'finalAnswerValid', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'recordFinalTurnResults', 'recordFinalTurnAnswer'] },
             { guard: 'withoutFinalAnswer', target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'recordFinalTurnResults', 'recordOutputMissing'] },
             // A refused answer goes back to the model as its call's error result, while retries are left.
             { guard: 'outputRetryLeft', target: 'appendingResults.persistingResults', actions: ['recordResponse', 'recordFinalTurnResults'] },
             { target: 'appendingResults.persistingEnd', actions: ['recordResponse', 'recordFinalTurnResults', 'failOutputInvalid'] },
           ],
-          'provider.failed': { target: 'appendingResults.persistingEnd', actions: ['markProviderFailed', 'keepLiveCause'] },
-          'provider.textDelta': { actions: 'emitTextDelta' },
-          CANCEL: { target: 'appendingResults.persistingEnd', actions: 'requestCancel' },
-          'run.resumed': { actions: 'forgetStreamedText' },
+          ...whileRequesting,
         },
       },
       executingBatch: {

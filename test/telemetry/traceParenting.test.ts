@@ -7,6 +7,19 @@ import { createScriptedProvider } from '../../src/testing.js';
 import { call } from '../helpers/runHarness.js';
 import { inMemoryTracing, summarize } from './traceHarness.js';
 
+/** One trace: the lead's Run, its call of `tool`, and the researcher's Run nested under that call. */
+function expectOneTraceNestedUnder(spans: Parameters<typeof summarize>[0], tool: string): void {
+  expect(new Set(spans.map((span) => span.spanContext().traceId)).size).toBe(1);
+  expect(summarize(spans).map(({ name, parent }) => [name, parent])).toEqual([
+    ['invoke_agent lead', '(anchor)'],
+    ['chat', 'invoke_agent lead'],
+    [`execute_tool ${tool}`, 'invoke_agent lead'],
+    ['invoke_agent researcher', `execute_tool ${tool}`],
+    ['chat', 'invoke_agent researcher'],
+    ['chat', 'invoke_agent lead'],
+  ]);
+}
+
 describe('trace context for what a tool calls', () => {
   it('toolCallTraceparent is the call’s span while it runs, and nothing afterwards or without telemetry', async () => {
     const { exporter, tracer } = inMemoryTracing();
@@ -43,16 +56,7 @@ describe('trace context for what a tool calls', () => {
       telemetry: { tracer },
     });
     await main.run('go');
-    const spans = exporter.getFinishedSpans();
-    expect(new Set(spans.map((span) => span.spanContext().traceId)).size).toBe(1);
-    expect(summarize(spans).map(({ name, parent }) => [name, parent])).toEqual([
-      ['invoke_agent lead', '(anchor)'],
-      ['chat', 'invoke_agent lead'],
-      ['execute_tool research', 'invoke_agent lead'],
-      ['invoke_agent researcher', 'execute_tool research'],
-      ['chat', 'invoke_agent researcher'],
-      ['chat', 'invoke_agent lead'],
-    ]);
+    expectOneTraceNestedUnder(exporter.getFinishedSpans(), 'research');
   });
 
   it('a sub-agent run with the call’s traceparent nests under the call, in one trace', async () => {
@@ -71,16 +75,7 @@ describe('trace context for what a tool calls', () => {
       telemetry: { tracer },
     });
     await main.run('go');
-    const spans = exporter.getFinishedSpans();
-    expect(new Set(spans.map((span) => span.spanContext().traceId)).size).toBe(1);
-    expect(summarize(spans).map(({ name, parent }) => [name, parent])).toEqual([
-      ['invoke_agent lead', '(anchor)'],
-      ['chat', 'invoke_agent lead'],
-      ['execute_tool delegate', 'invoke_agent lead'],
-      ['invoke_agent researcher', 'execute_tool delegate'],
-      ['chat', 'invoke_agent researcher'],
-      ['chat', 'invoke_agent lead'],
-    ]);
+    expectOneTraceNestedUnder(exporter.getFinishedSpans(), 'delegate');
   });
 
   it('refuses a traceparent that is not one', async () => {
